@@ -1,0 +1,17 @@
+"""The rules engine: ``Game`` and the decision protocol."""
+
+from rftg_nb.engine import phases  # noqa: F401  (registers every power handler)
+from rftg_nb.engine.decision import (
+    Decision,
+    Event,
+    IllegalChoice,
+    Option,
+    PositionError,
+    SaveFileError,
+)
+from rftg_nb.engine.game import ACTIONS, Game
+
+__all__ = [
+    "ACTIONS", "Decision", "Event", "Game", "IllegalChoice", "Option", "PositionError",
+    "SaveFileError",
+]

@@ -1,0 +1,114 @@
+"""The small value objects of the decision protocol: options, decisions, events and errors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class IllegalChoice(ValueError):
+    """An answer that the pending decision does not allow. The game is left unchanged."""
+
+
+class SaveFileError(ValueError):
+    """A saved game that cannot be loaded: bad JSON, a wrong field, or a choice that fails."""
+
+
+class PositionError(ValueError):
+    """A position given to ``Game.from_position`` that is not a legal, complete description."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One answer to a decision: a stable ``id`` to send back and a ``label`` a person reads."""
+
+    id: str
+    label: str
+    data: Mapping[str, Any] | None = None
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the game is waiting for.
+
+    ``player`` picks between ``min`` and ``max`` of ``options`` (by id) and sends them to
+    ``Game.apply``. ``context`` holds extra facts the prompt refers to (cost to pay, cards drawn).
+    """
+
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    min: int = 1
+    max: int = 1
+    context: Mapping[str, Any] = field(default_factory=dict)
+    rule: Callable[[tuple[str, ...]], str | None] | None = field(
+        default=None, compare=False, repr=False
+    )
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(o.id for o in self.options)
+
+    def option(self, option_id: str) -> Option:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        raise KeyError(option_id)
+
+    def normalize(self, choice: Any) -> tuple[str, ...]:
+        """Turn an answer (an id or a list of ids) into a tuple of ids, or raise IllegalChoice."""
+        if isinstance(choice, str):
+            ids: tuple[str, ...] = (choice,)
+        elif isinstance(choice, (list, tuple)):
+            ids = tuple(choice)
+            if not all(isinstance(i, str) for i in ids):
+                raise IllegalChoice(f"{self.kind}: option ids must be strings, got {choice!r}")
+        else:
+            raise IllegalChoice(
+                f"{self.kind}: answer with an option id or a list of ids, got {choice!r}"
+            )
+        return ids
+
+    def check(self, ids: tuple[str, ...]) -> str | None:
+        """Return why ``ids`` is not a legal answer, or None when it is."""
+        known = self.ids
+        for i in ids:
+            if i not in known:
+                return f"{i!r} is not one of the options ({', '.join(known) or 'none'})"
+        if len(set(ids)) != len(ids):
+            return "the same option was picked twice"
+        n = len(ids)
+        if n < self.min or n > self.max:
+            want = str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
+            return f"pick {want} option(s), got {n}"
+        if self.rule is not None:
+            return self.rule(ids)
+        return None
+
+    def __str__(self) -> str:
+        opts = "; ".join(str(o) for o in self.options)
+        return f"[player {self.player} {self.kind}] {self.prompt} ({self.min}-{self.max}) {opts}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One step of the game: who did what, in a sentence, with the facts in ``data``.
+
+    ``visible_to`` is None for public events, or the index of the only player who may see it.
+    """
+
+    round: int
+    phase: str
+    actor: int | str | None
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: int | None = None
+
+    def __str__(self) -> str:
+        return f"R{self.round} {self.phase}: {self.text}"

@@ -1,0 +1,453 @@
+"""The ``Game``: setup + seed + choice log, driven through pending decisions.
+
+The rules are generators (``rftg_nb.engine.rounds``): they ``yield`` a :class:`Decision` and
+receive the chosen option ids. The game parks at each yield, so nothing ever blocks; replaying
+the logged choices from the same seed rebuilds any position (load, undo).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from collections.abc import Generator, Iterable, Mapping
+from typing import Any
+
+from rftg_nb.cards import CARDS, CardDatabase
+from rftg_nb.engine.decision import Decision, Event, IllegalChoice, Option, SaveFileError
+from rftg_nb.engine.state import Card, Player
+
+SAVE_FORMAT = "rftg_nb-game"
+SAVE_VERSION = 1
+HAND_LIMIT = 10
+TABLEAU_END = 12
+
+# Action cards: (id, label). The 2nd Develop / 2nd Settle exist only in the 2-player advanced game.
+ACTIONS: tuple[tuple[str, str], ...] = (
+    ("explore5", "Explore +5"),
+    ("explore11", "Explore +1/+1"),
+    ("develop", "Develop"),
+    ("develop2", "Develop (2nd)"),
+    ("settle", "Settle"),
+    ("settle2", "Settle (2nd)"),
+    ("trade", "Trade"),
+    ("x2", "Consume x2"),
+    ("produce", "Produce"),
+)
+ACTION_LABELS = dict(ACTIONS)
+
+Rules = Generator[Decision, tuple[str, ...], None]
+
+
+class Game:
+    """A game of Race for the Galaxy (base set or with The Gathering Storm).
+
+    Create one with :meth:`new`, :meth:`from_json` or :meth:`from_position`; read
+    :attr:`decision`; answer with :meth:`apply`.
+    """
+
+    def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None):
+        from rftg_nb.engine import rounds  # the rules, imported late: they import this module
+
+        self.setup: dict[str, Any] = dict(setup)
+        self.seed = seed
+        self.db = db or CARDS
+        self.rng = random.Random(seed)
+        n = int(self.setup["players"])
+        names = self.setup.get("names") or [f"Player {i + 1}" for i in range(n)]
+        self.players = [Player(i, str(names[i])) for i in range(n)]
+        self.expansion: str = self.setup["expansion"]
+        self.advanced: bool = bool(self.setup["advanced"])
+        self.cards: list[Card] = []
+        self.deck: list[Card] = []  # draw pile; the top card is the last item
+        self.discard: list[Card] = []
+        self.vp_start = 12 * n
+        self.vp_pool = self.vp_start
+        self.round = 0
+        self.phase = "setup"
+        self.events: list[Event] = []
+        self.over = False
+        self._powers: dict[int, list[tuple[Card, int, Any]]] = {}
+        self._log: list[tuple[str, ...]] = []
+        self._log_players: list[int] = []
+        self._decision: Decision | None = None
+        self._gen: Rules = rounds.play(self)
+        self._advance(None, first=True)
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def new(
+        cls,
+        players: int = 2,
+        seed: int | None = None,
+        expansion: str = "tgs",
+        advanced: bool | None = None,
+        names: Iterable[str] | None = None,
+    ) -> Game:
+        """Deal a new game. Two players play the advanced (two actions) game unless told not to."""
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"players must be a whole number, got {players!r}")
+        top = 5 if expansion == "tgs" else 4
+        if not 2 <= players <= top:
+            raise ValueError(f"players must be 2 to {top} with expansion {expansion!r}")
+        if expansion not in CARDS.EXPANSIONS:
+            raise ValueError(f"unknown expansion {expansion!r}: use one of {CARDS.EXPANSIONS}")
+        if advanced is None:
+            advanced = players == 2
+        if advanced and players != 2:
+            raise ValueError("the advanced (two action) game is for 2 players")
+        setup: dict[str, Any] = {"players": players, "expansion": expansion, "advanced": advanced}
+        if names is not None:
+            names = [str(x) for x in names]
+            if len(names) != players:
+                raise ValueError(f"names: give {players} names, got {len(names)}")
+            setup["names"] = names
+        if seed is None:
+            seed = secrets.randbits(32)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an int, got {seed!r}")
+        return cls(setup, seed)
+
+    @classmethod
+    def from_position(cls, data: Mapping[str, Any], seed: int = 0) -> Game:
+        """Start from a described position (see :mod:`rftg_nb.engine.position`)."""
+        from rftg_nb.engine.position import validate_position
+
+        pos = validate_position(data)
+        setup = {
+            "players": len(pos["players"]),
+            "expansion": pos["expansion"],
+            "advanced": pos["advanced"],
+            "names": [p["name"] for p in pos["players"]],
+            "position": pos,
+        }
+        return cls(setup, seed)
+
+    # ----------------------------------------------------------------- protocol
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+        return self._decision
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def choices(self) -> list[tuple[str, ...]]:
+        """The choice log so far (one tuple of option ids per answered decision)."""
+        return list(self._log)
+
+    def apply(self, choice: str | Iterable[str]) -> None:
+        """Answer the pending decision with an option id or a list of ids.
+
+        Raises :class:`IllegalChoice` (and changes nothing) if the answer is not allowed.
+        """
+        d = self._decision
+        if d is None:
+            raise IllegalChoice("the game is over: there is no decision to answer")
+        ids = d.normalize(choice)
+        why = d.check(ids)
+        if why is not None:
+            raise IllegalChoice(f"{d.kind}: {why}")
+        self._log.append(ids)
+        self._log_players.append(d.player)
+        self._advance(ids)
+
+    def _advance(self, ids: tuple[str, ...] | None, first: bool = False) -> None:
+        try:
+            d = next(self._gen) if first else self._gen.send(ids)  # type: ignore[arg-type]
+        except StopIteration:
+            d = None
+        self._decision = d
+
+    def undo(self, player: int | None = None) -> None:
+        """Go back to ``player``'s previous decision (default: whoever decides now) by replay."""
+        if player is None:
+            if self._decision is not None:
+                player = self._decision.player
+            elif self._log_players:
+                player = self._log_players[-1]
+        idx = None
+        for i in range(len(self._log_players) - 1, -1, -1):
+            if self._log_players[i] == player:
+                idx = i
+                break
+        if idx is None:
+            raise IllegalChoice("nothing to undo: that player has made no choice yet")
+        replayed = self._replay(self._log[:idx])
+        self.__dict__.update(replayed.__dict__)
+
+    def _replay(self, log: Iterable[tuple[str, ...]]) -> Game:
+        g = type(self)(self.setup, self.seed, self.db)
+        for ids in log:
+            g.apply(ids)
+        return g
+
+    # ----------------------------------------------------------------- saving
+    def to_json(self) -> str:
+        """Version + setup + seed + choice log, as JSON text. Loading replays it."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "setup": self.setup,
+                "seed": self.seed,
+                "choices": [list(c) for c in self._log],
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Load a game saved by :meth:`to_json`; raise :class:`SaveFileError` naming the fault."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:
+            raise SaveFileError(f"not a saved game: the text is not JSON ({e})") from None
+        if not isinstance(data, dict):
+            raise SaveFileError("not a saved game: expected a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveFileError(
+                f"field 'format': expected {SAVE_FORMAT!r}, got {data.get('format')!r}"
+            )
+        if data.get("version") != SAVE_VERSION:
+            raise SaveFileError(
+                f"field 'version': this program reads version {SAVE_VERSION}, "
+                f"got {data.get('version')!r}"
+            )
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SaveFileError(f"field 'seed': expected an integer, got {seed!r}")
+        setup = data.get("setup")
+        cls._check_setup(setup)
+        choices = data.get("choices")
+        if not isinstance(choices, list):
+            raise SaveFileError("field 'choices': expected a list")
+        try:
+            game = cls(setup, seed)
+        except (ValueError, KeyError, TypeError) as e:
+            raise SaveFileError(f"field 'setup': {e}") from None
+        for i, c in enumerate(choices):
+            if not isinstance(c, list) or not all(isinstance(x, str) for x in c):
+                raise SaveFileError(f"field 'choices' item {i}: expected a list of option ids")
+            try:
+                game.apply(c)
+            except IllegalChoice as e:
+                raise SaveFileError(f"field 'choices' item {i} does not replay: {e}") from None
+        return game
+
+    @staticmethod
+    def _check_setup(setup: Any) -> None:
+        if not isinstance(setup, dict):
+            raise SaveFileError("field 'setup': expected an object")
+        n = setup.get("players")
+        if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 5:
+            raise SaveFileError(f"field 'setup.players': expected 2 to 5, got {n!r}")
+        if setup.get("expansion") not in CARDS.EXPANSIONS:
+            raise SaveFileError(
+                f"field 'setup.expansion': expected one of {CARDS.EXPANSIONS}, "
+                f"got {setup.get('expansion')!r}"
+            )
+        if not isinstance(setup.get("advanced"), bool):
+            raise SaveFileError("field 'setup.advanced': expected true or false")
+        if setup["advanced"] and n != 2:
+            raise SaveFileError("field 'setup.advanced': the advanced game is for 2 players")
+        names = setup.get("names")
+        if names is not None and (
+            not isinstance(names, list)
+            or len(names) != n
+            or not all(isinstance(x, str) for x in names)
+        ):
+            raise SaveFileError(f"field 'setup.names': expected {n} strings")
+        if "position" in setup:
+            from rftg_nb.engine.decision import PositionError
+            from rftg_nb.engine.position import validate_position
+
+            try:
+                validate_position(setup["position"])
+            except PositionError as e:
+                raise SaveFileError(f"field 'setup.position': {e}") from None
+
+    # ----------------------------------------------------------------- results
+    def scores(self) -> list[int]:
+        from rftg_nb.engine.scoring import score_breakdown
+
+        return [score_breakdown(self, p)["total"] for p in self.players]
+
+    def score_breakdown(self, player: int) -> dict[str, Any]:
+        """Printed VP, VP chips, each 6-cost bonus by card, and the total for ``player``."""
+        from rftg_nb.engine.scoring import score_breakdown
+
+        return score_breakdown(self, self.players[player])
+
+    @property
+    def winners(self) -> list[int]:
+        """Winning player indices once the game is over (several only if tied after tie-break)."""
+        if not self.over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        tied = [i for i, s in enumerate(scores) if s == best]
+        if len(tied) > 1:
+            tb = {i: self.tiebreak(i) for i in tied}
+            top = max(tb.values())
+            tied = [i for i in tied if tb[i] == top]
+        return tied
+
+    @property
+    def winner(self) -> int | None:
+        """The winner's index after the tie-break; None while playing or if still tied."""
+        w = self.winners
+        return w[0] if len(w) == 1 else None
+
+    def tiebreak(self, player: int) -> int:
+        p = self.players[player]
+        return len(p.hand) + p.good_count()
+
+    # ----------------------------------------------------------------- views
+    def view(self, player: int) -> dict[str, Any]:
+        """Everything ``player`` may see: own hand, every tableau, counts, chips and the pool."""
+        me = self.players[player]
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "vp_pool": self.vp_pool,
+            "deck_size": len(self.deck),
+            "discard_size": len(self.discard),
+            "hand": [{"id": c.id, "name": c.name} for c in me.hand],
+            "players": [
+                {
+                    "name": p.name,
+                    "vp": p.vp,
+                    "hand_size": len(p.hand),
+                    "actions": list(p.actions),
+                    "tableau": [
+                        {"id": c.id, "name": c.name, "good": c.good is not None}
+                        for c in p.tableau
+                    ],
+                }
+                for p in self.players
+            ],
+        }
+
+    def events_for(self, player: int) -> list[Event]:
+        """The events ``player`` may see (public ones and their own private ones)."""
+        return [e for e in self.events if e.visible_to is None or e.visible_to == player]
+
+    # ----------------------------------------------------------------- helpers for the rules
+    def emit(
+        self,
+        actor: int | str | None,
+        kind: str,
+        text: str,
+        data: Mapping[str, Any] | None = None,
+        visible_to: int | None = None,
+    ) -> None:
+        self.events.append(
+            Event(self.round, self.phase, actor, kind, text, data or {}, visible_to)
+        )
+
+    def ask(self, d: Decision) -> Generator[Decision, tuple[str, ...], tuple[str, ...]]:
+        """Yield ``d`` unless its answer is forced (no choice, or every option must be picked)."""
+        if d.max == 0:
+            return ()
+        if d.rule is None and len(d.options) == d.min == d.max:
+            return d.ids
+        ids = yield d
+        return ids
+
+    def card_options(self, cards: Iterable[Card]) -> tuple[Option, ...]:
+        return tuple(Option(c.id, c.name, {"card": c.name}) for c in cards)
+
+    def draw_one(self) -> Card | None:
+        if not self.deck:
+            self.reshuffle()
+            if not self.deck:
+                return None
+        return self.deck.pop()
+
+    def reshuffle(self) -> None:
+        if not self.discard:
+            return
+        self.deck = self.discard
+        self.discard = []
+        self.rng.shuffle(self.deck)
+        self.emit(None, "reshuffle", f"The discard pile is shuffled into a new draw pile "
+                                     f"of {len(self.deck)} cards.", {"cards": len(self.deck)})
+
+    def draw(self, p: Player, n: int, why: str) -> list[Card]:
+        """Draw ``n`` cards into ``p``'s hand (fewer if the piles run dry)."""
+        got: list[Card] = []
+        for _ in range(n):
+            c = self.draw_one()
+            if c is None:
+                break
+            got.append(c)
+        if got:
+            p.hand.extend(got)
+            names = [c.name for c in got]
+            self.emit(p.index, "draw", f"{p.name} draws {_count(len(got))} ({why}).",
+                      {"count": len(got), "why": why})
+            self.emit(p.index, "draw_private", f"{p.name} draws {', '.join(names)} ({why}).",
+                      {"cards": names, "why": why}, visible_to=p.index)
+        elif n:
+            self.emit(p.index, "draw", f"{p.name} can draw nothing: no cards are left ({why}).",
+                      {"count": 0, "why": why})
+        return got
+
+    def discard_from_hand(self, p: Player, ids: Iterable[str], why: str) -> list[Card]:
+        wanted = set(ids)
+        gone = [c for c in p.hand if c.id in wanted]
+        if gone:
+            p.hand[:] = [c for c in p.hand if c.id not in wanted]
+            self.discard.extend(gone)
+            names = [c.name for c in gone]
+            self.emit(p.index, "discard", f"{p.name} discards {_count(len(gone))} ({why}).",
+                      {"count": len(gone), "why": why})
+            self.emit(p.index, "discard_private", f"{p.name} discards {', '.join(names)} ({why}).",
+                      {"cards": names, "why": why}, visible_to=p.index)
+        return gone
+
+    def add_good(self, world: Card) -> bool:
+        """Put the top card of the draw pile face down on ``world``; False if no card is left."""
+        c = self.draw_one()
+        if c is None:
+            return False
+        world.good = c
+        return True
+
+    def remove_good(self, world: Card) -> None:
+        g = world.good
+        if g is not None:
+            world.good = None
+            self.discard.append(g)
+
+    def award_vp(self, p: Player, n: int, why: str) -> None:
+        if n <= 0:
+            return
+        p.vp += n
+        self.vp_pool -= n
+        self.emit(p.index, "vp", f"{p.name} gains {n} VP ({why}).",
+                  {"vp": n, "why": why, "pool": self.vp_pool})
+
+    def phase_powers(self, p: Player) -> list[tuple[Card, int, Any]]:
+        """``p``'s powers for the current phase as they stood when the phase began."""
+        return self._powers[p.index]
+
+    def snapshot_powers(self, phase_number: int) -> None:
+        self._powers = {
+            p.index: [
+                (c, i, pw)
+                for c in p.tableau
+                for i, pw in enumerate(c.design.powers)
+                if pw.phase == phase_number
+            ]
+            for p in self.players
+        }
+
+    def all_cards(self) -> list[Card]:
+        return self.cards
+
+
+def _count(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"

@@ -1,0 +1,5 @@
+"""One module per phase. Importing this package registers every power handler."""
+
+from rftg_nb.engine.phases import consume, develop, explore, produce, settle
+
+__all__ = ["consume", "develop", "explore", "produce", "settle"]

@@ -1,0 +1,296 @@
+"""Phase IV, Consume: the Trade action sells a good, then consume powers turn goods into VP."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from rftg_nb.cards import Power
+from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.powers import handler, power
+from rftg_nb.engine.state import GOOD_LABEL, GOOD_VALUE
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.game import Game
+    from rftg_nb.engine.state import Card, Player
+
+Rules = Generator[Decision, tuple[str, ...], None]
+KIND_ATOMS = {"CONSUME_NOVELTY": "novelty", "CONSUME_RARE": "rare", "CONSUME_GENE": "genes",
+              "CONSUME_ALIEN": "alien"}
+
+
+# ---------------------------------------------------------------- trade bonuses
+@power(4, "TRADE_ANY", hook="trade_bonus")
+def _trade_any(p: Player, card: Card, world: Card, value: int) -> int:
+    return value
+
+
+def _trade_kind(kind: str):
+    def bonus(p: Player, card: Card, world: Card, value: int) -> int:
+        return value if world.design.good == kind else 0
+    return bonus
+
+
+power(4, "TRADE_NOVELTY", hook="trade_bonus")(_trade_kind("novelty"))
+power(4, "TRADE_RARE", hook="trade_bonus")(_trade_kind("rare"))
+power(4, "TRADE_GENE", hook="trade_bonus")(_trade_kind("genes"))
+
+
+@power(4, "TRADE_THIS", hook="trade_bonus")
+def _trade_this(p: Player, card: Card, world: Card, value: int) -> int:
+    return value if world is card else 0
+
+
+@power(4, "TRADE_GENE|TRADE_BONUS_CHROMO", hook="trade_bonus")
+def _trade_chromo(p: Player, card: Card, world: Card, value: int) -> int:
+    if world.design.good != "genes":
+        return 0
+    return value + sum(1 for c in p.tableau if c.design.has_flag("chromo"))
+
+
+def trade_value(game: Game, p: Player, world: Card, bonuses: bool = True) -> int:
+    """Cards gained for selling the good on ``world``."""
+    value = GOOD_VALUE[world.design.good]
+    if bonuses:
+        for card, _i, pw in game.phase_powers(p):
+            h = handler(4, pw.code)
+            if h.hook == "trade_bonus":
+                value += h.fn(p, card, world, pw.value)
+    return value
+
+
+def _good_options(game: Game, p: Player, worlds: list[Card], trade: bool | None = None):
+    def label(w: Card) -> str:
+        base = f"{GOOD_LABEL[w.design.good]} good on {w.name}"
+        if trade is None:
+            return base
+        return f"{base} ({trade_value(game, p, w, trade)} cards)"
+    return tuple(Option(w.id, label(w), {"card": w.name, "kind": w.design.good}) for w in worlds)
+
+
+def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
+    goods = p.goods()
+    if not goods:
+        return
+    d = Decision(p.index, "trade", f"{p.name}: choose a good to sell ({why}).",
+                 _good_options(game, p, goods, bonuses), 1, 1)
+    ids = yield from game.ask(d)
+    world = next(w for w in goods if w.id == ids[0])
+    value = trade_value(game, p, world, bonuses)
+    kind = world.design.good
+    game.remove_good(world)
+    game.emit(p.index, "trade", f"{p.name} sells the {GOOD_LABEL[kind]} good on {world.name} "
+                                f"for {value} cards ({why}).",
+              {"card": world.name, "kind": kind, "cards": value})
+    game.draw(p, value, f"trade: {why}")
+
+
+# ---------------------------------------------------------------- consume powers
+def _matching(p: Player, card: Card, pw: Power) -> list[Card]:
+    if pw.has("CONSUME_THIS"):
+        return [card] if card.good is not None and card in p.tableau else []
+    kinds = [KIND_ATOMS[a] for a in pw.atoms if a in KIND_ATOMS]
+    goods = p.goods()
+    if kinds:
+        goods = [w for w in goods if w.design.good in kinds]
+    return goods
+
+
+def _goods_needed(p: Player, card: Card, pw: Power) -> int:
+    """How many goods one use takes now (0 if it cannot be used)."""
+    goods = _matching(p, card, pw)
+    if pw.has("CONSUME_TWO"):
+        return 2 if len(goods) >= 2 else 0
+    if pw.has("CONSUME_3_DIFF"):
+        return 3 if len({w.design.good for w in goods}) >= 3 else 0
+    if pw.has("CONSUME_ALL"):
+        return len(goods)
+    return min(max(pw.times, 1), len(goods))
+
+
+def _goods_usable(game: Game, p: Player, card: Card, pw: Power) -> bool:
+    return _goods_needed(p, card, pw) > 0
+
+
+def _describe_goods(card: Card, pw: Power) -> str:
+    if pw.has("CONSUME_THIS"):
+        what = "its own good"
+    else:
+        kinds = [GOOD_LABEL[KIND_ATOMS[a]] for a in pw.atoms if a in KIND_ATOMS]
+        kind = f"{kinds[0]} " if kinds else ""
+        if pw.has("CONSUME_TWO"):
+            what = f"2 {kind}goods"
+        elif pw.has("CONSUME_3_DIFF"):
+            what = "3 goods of different kinds"
+        elif pw.has("CONSUME_ALL"):
+            what = "all your goods"
+        elif pw.times > 1:
+            what = f"up to {pw.times} {kind}goods"
+        else:
+            what = f"1 {kind}good"
+    rewards = []
+    if pw.has("GET_VP"):
+        if pw.has("CONSUME_ALL"):
+            rewards.append("VP = goods - 1")
+        elif pw.has("CONSUME_TWO") or pw.has("CONSUME_3_DIFF"):
+            rewards.append(f"{pw.value} VP")
+        else:
+            rewards.append(f"{pw.value} VP each")
+    if pw.has("GET_CARD"):
+        rewards.append("1 card each")
+    if pw.has("GET_2_CARD"):
+        rewards.append("2 cards each")
+    return f"{card.name}: consume {what} for {' and '.join(rewards)}"
+
+
+GOODS_CODES = (
+    "CONSUME_ANY|GET_VP", "CONSUME_ANY|GET_CARD", "CONSUME_ANY|GET_2_CARD",
+    "CONSUME_ANY|GET_CARD|GET_VP", "CONSUME_NOVELTY|GET_VP", "CONSUME_NOVELTY|GET_CARD",
+    "CONSUME_NOVELTY|GET_CARD|GET_VP", "CONSUME_RARE|GET_VP", "CONSUME_RARE|GET_CARD|GET_VP",
+    "CONSUME_GENE|GET_VP", "CONSUME_GENE|GET_CARD|GET_VP", "CONSUME_ALIEN|CONSUME_THIS|GET_VP",
+    "CONSUME_ANY|CONSUME_TWO|GET_VP", "CONSUME_RARE|CONSUME_TWO|GET_VP",
+    "CONSUME_GENE|CONSUME_TWO|GET_VP", "CONSUME_3_DIFF|GET_VP", "CONSUME_ALL|GET_VP",
+)
+
+
+@power(4, *GOODS_CODES, hook="consume", usable=_goods_usable, describe=_describe_goods)
+def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
+    goods = _matching(p, card, pw)
+    n = _goods_needed(p, card, pw)
+    rule = None
+    if pw.has("CONSUME_3_DIFF"):
+        def rule(ids: tuple[str, ...]) -> str | None:
+            kinds = {w.design.good for w in goods if w.id in ids}
+            return None if len(kinds) == 3 else "the 3 goods must be of 3 different kinds"
+    d = Decision(p.index, "consume_goods",
+                 f"{p.name}: choose {n} good{'s' if n > 1 else ''} for {card.name}.",
+                 _good_options(game, p, goods), n, n, {"card": card.name}, rule)
+    if rule is not None and len(goods) == n:
+        d = Decision(d.player, d.kind, d.prompt, d.options, n, n, d.context)
+    ids = yield from game.ask(d)
+    used = [w for w in goods if w.id in ids]
+    for w in used:
+        game.remove_good(w)
+    game.emit(p.index, "consume", f"{p.name} consumes {len(used)} good"
+                                  f"{'s' if len(used) != 1 else ''} with {card.name}.",
+              {"card": card.name, "goods": [w.name for w in used]})
+    if pw.has("GET_VP"):
+        if pw.has("CONSUME_ALL"):
+            vp = pw.value * (len(used) - 1)
+        elif pw.has("CONSUME_TWO") or pw.has("CONSUME_3_DIFF"):
+            vp = pw.value
+        else:
+            vp = pw.value * len(used)
+        if p.chose("x2"):
+            vp *= 2
+        game.award_vp(p, vp, card.name + (" x2" if p.chose("x2") and vp else ""))
+    per_good = (1 if pw.has("GET_CARD") else 0) + (2 if pw.has("GET_2_CARD") else 0)
+    cards = per_good * len(used)
+    if cards:
+        game.draw(p, cards, card.name)
+
+
+def _hand_usable(game: Game, p: Player, card: Card, pw: Power) -> bool:
+    return bool(p.hand)
+
+
+@power(4, "GET_VP|DISCARD_HAND", hook="consume", mandatory=False, usable=_hand_usable,
+       describe=lambda card, pw: f"{card.name}: discard up to {pw.times} card"
+                                 f"{'s' if pw.times > 1 else ''} from hand for {pw.value} VP each")
+def _discard_for_vp(game: Game, p: Player, card: Card, pw: Power) -> Rules:
+    top = min(pw.times, len(p.hand))
+    d = Decision(p.index, "consume_discard",
+                 f"{p.name}: discard up to {top} card{'s' if top > 1 else ''} for "
+                 f"{pw.value} VP each ({card.name}).",
+                 game.card_options(p.hand), 0, top, {"card": card.name})
+    ids = yield from game.ask(d)
+    game.discard_from_hand(p, ids, card.name)
+    game.award_vp(p, pw.value * len(ids), card.name)
+
+
+@power(4, "DRAW", hook="consume", usable=lambda game, p, card, pw: True,
+       describe=lambda card, pw: f"{card.name}: draw {pw.value} card{'s' if pw.value > 1 else ''}")
+def _consume_draw(game: Game, p: Player, card: Card, pw: Power) -> Rules:
+    game.draw(p, pw.value, card.name)
+    return
+    yield  # a generator like the other consume powers
+
+
+@power(4, "DRAW_LUCKY", hook="consume", usable=lambda game, p, card, pw: True,
+       describe=lambda card, pw: f"{card.name}: name a cost, reveal the top card, keep it "
+                                 "if its cost matches")
+def _gamble(game: Game, p: Player, card: Card, pw: Power) -> Rules:
+    costs = sorted({c.design.cost for c in game.cards})
+    d = Decision(p.index, "gamble", f"{p.name}: name a cost for {card.name}.",
+                 tuple(Option(str(c), f"Cost {c}") for c in costs), 1, 1, {"card": card.name})
+    ids = yield from game.ask(d)
+    named = int(ids[0])
+    top = game.draw_one()
+    if top is None:
+        game.emit(p.index, "gamble", f"{p.name} names {named}, but no card is left to reveal.")
+        return
+    if top.design.cost == named:
+        p.hand.append(top)
+        game.emit(p.index, "gamble", f"{p.name} names {named} and reveals {top.name} "
+                                     f"(cost {top.design.cost}): it goes to their hand.",
+                  {"named": named, "card": top.name, "won": True})
+    else:
+        game.discard.append(top)
+        game.emit(p.index, "gamble", f"{p.name} names {named} and reveals {top.name} "
+                                     f"(cost {top.design.cost}): it is discarded.",
+                  {"named": named, "card": top.name, "won": False})
+
+
+def _has_goods(game: Game, p: Player, card: Card, pw: Power) -> bool:
+    return p.good_count() > 0
+
+
+@power(4, "TRADE_ACTION", hook="consume", usable=_has_goods,
+       describe=lambda card, pw: f"{card.name}: sell a good, with trade bonuses")
+def _extra_trade(game: Game, p: Player, card: Card, pw: Power) -> Rules:
+    yield from sell(game, p, card.name, bonuses=True)
+
+
+@power(4, "TRADE_ACTION|TRADE_NO_BONUS", hook="consume", usable=_has_goods,
+       describe=lambda card, pw: f"{card.name}: sell a good for its base value")
+def _plain_trade(game: Game, p: Player, card: Card, pw: Power) -> Rules:
+    yield from sell(game, p, card.name, bonuses=False)
+
+
+# ---------------------------------------------------------------- the phase
+def run(game: Game) -> Rules:
+    for p in game.players:
+        if p.chose("trade"):
+            if p.good_count():
+                yield from sell(game, p, "Trade action")
+            else:
+                game.emit(p.index, "trade", f"{p.name} has no good to sell.")
+        yield from consume_powers(game, p)
+
+
+def consume_powers(game: Game, p: Player) -> Rules:
+    while True:
+        usable = []
+        for card, i, pw in game.phase_powers(p):
+            h = handler(4, pw.code)
+            if h.hook != "consume" or (card.uid, i) in p.used or card not in p.tableau:
+                continue
+            if h.usable(game, p, card, pw):
+                usable.append((card, i, pw, h))
+        if not usable:
+            return
+        must = any(h.mandatory for _c, _i, _pw, h in usable)
+        options = [Option(f"{card.id}:{i}", h.describe(card, pw), {"card": card.name})
+                   for card, i, pw, h in usable]
+        if not must:
+            options.append(Option("done", "Stop consuming"))
+        d = Decision(p.index, "consume_power",
+                     f"{p.name}: choose a consume power to use next"
+                     + ("." if must else ", or stop."),
+                     tuple(options), 1, 1)
+        ids = yield from game.ask(d)
+        if ids[0] == "done":
+            return
+        card, i, pw, h = next(u for u in usable if f"{u[0].id}:{u[1]}" == ids[0])
+        p.used.add((card.uid, i))
+        yield from h.fn(game, p, card, pw)

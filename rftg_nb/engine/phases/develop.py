@@ -1,0 +1,103 @@
+"""Phase II, Develop: each player may place one development, paying its cost in cards."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.powers import handler, power
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.game import Game
+    from rftg_nb.engine.state import Card, Player
+
+Rules = Generator[Decision, tuple[str, ...], None]
+
+
+@power(2, "DRAW", hook="start")
+def _draw_at_start(game: Game, p: Player, card: Card, value: int) -> None:
+    game.draw(p, value, card.name)
+
+
+@power(2, "REDUCE", hook="reduce")
+def _cheaper(game: Game, p: Player, card: Card, value: int) -> int:
+    return value
+
+
+@power(2, "DRAW_AFTER", hook="after")
+def _draw_after(game: Game, p: Player, card: Card, value: int) -> None:
+    game.draw(p, value, card.name)
+
+
+def _hooked(game: Game, p: Player, hook: str):
+    for card, _i, pw in game.phase_powers(p):
+        h = handler(2, pw.code)
+        if h.hook == hook:
+            yield card, pw, h
+
+
+def discount(game: Game, p: Player, which: str) -> int:
+    """Cards off every development for ``p`` in this Develop phase."""
+    total = 1 if p.chose(which) else 0
+    for card, pw, h in _hooked(game, p, "reduce"):
+        total += h.fn(game, p, card, pw.value)
+    return total
+
+
+def can_develop(game: Game, p: Player, card: Card, off: int) -> bool:
+    d = card.design
+    return (
+        d.is_development
+        and not p.has_design(d.name)
+        and max(0, d.cost - off) <= len(p.hand) - 1
+    )
+
+
+def run(game: Game, which: str) -> Rules:
+    for p in game.players:
+        for card, pw, h in _hooked(game, p, "start"):
+            h.fn(game, p, card, pw.value)
+    picks: list[tuple[Player, Card, int]] = []
+    for p in game.players:
+        off = discount(game, p, which)
+        legal = [c for c in p.hand if can_develop(game, p, c, off)]
+        if not legal:
+            continue
+        opts = tuple(
+            Option(c.id, c.name, {"card": c.name, "cost": max(0, c.design.cost - off)})
+            for c in legal
+        )
+        d = Decision(
+            p.index, "develop",
+            f"{p.name}: choose a development to place (or none)"
+            + (f"; your developments cost {off} less this phase." if off else "."),
+            opts, 0, 1,
+        )
+        ids = yield from game.ask(d)
+        if ids:
+            card = next(c for c in legal if c.id == ids[0])
+            picks.append((p, card, max(0, card.design.cost - off)))
+    for p, card, _cost in picks:
+        p.hand.remove(card)
+        p.tableau.append(card)
+        p.placed_this_phase.append(card)
+        game.emit(p.index, "place", f"{p.name} places the development {card.name}.",
+                  {"card": card.name, "type": "development"})
+    for p, card, cost in picks:
+        yield from pay(game, p, cost, card.name)
+        for c, pw, h in _hooked(game, p, "after"):
+            h.fn(game, p, c, pw.value)
+
+
+def pay(game: Game, p: Player, cost: int, what: str) -> Rules:
+    """Discard exactly ``cost`` cards of ``p``'s choice from hand."""
+    if cost <= 0:
+        return
+    d = Decision(
+        p.index, "pay",
+        f"{p.name}: discard {cost} card{'s' if cost > 1 else ''} to pay for {what}.",
+        game.card_options(p.hand), cost, cost, {"cost": cost, "for": what},
+    )
+    ids = yield from game.ask(d)
+    game.discard_from_hand(p, ids, f"paying for {what}")

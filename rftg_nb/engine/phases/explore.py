@@ -1,0 +1,63 @@
+"""Phase I, Explore: everyone draws 2 and keeps 1, plus chooser bonuses and Explore powers."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from rftg_nb.engine.decision import Decision
+from rftg_nb.engine.powers import handler, power
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.game import Game
+
+
+class Counts:
+    __slots__ = ("draw", "keep")
+
+    def __init__(self, draw: int, keep: int) -> None:
+        self.draw = draw
+        self.keep = keep
+
+
+@power(1, "DRAW", hook="count")
+def _draw_more(counts: Counts, value: int) -> None:
+    counts.draw += value
+
+
+@power(1, "KEEP", hook="count")
+def _keep_more(counts: Counts, value: int) -> None:
+    counts.keep += value
+
+
+def counts_for(game: Game, p) -> Counts:
+    counts = Counts(2, 1)
+    if p.chose("explore5"):
+        counts.draw += 5
+    if p.chose("explore11"):
+        counts.draw += 1
+        counts.keep += 1
+    for _card, _i, pw in game.phase_powers(p):
+        handler(1, pw.code).fn(counts, pw.value)
+    return counts
+
+
+def run(game: Game) -> Generator[Decision, tuple[str, ...], None]:
+    drawn = []
+    for p in game.players:
+        counts = counts_for(game, p)
+        cards = game.draw(p, counts.draw, "Explore")
+        drawn.append((p, cards, counts.keep))
+    for p, cards, keep in drawn:
+        keep = min(keep, len(cards))
+        if keep == len(cards):
+            continue
+        d = Decision(
+            p.index, "explore_keep",
+            f"{p.name}: keep {keep} of the {len(cards)} cards you explored; "
+            f"the rest are discarded.",
+            game.card_options(cards), keep, keep,
+        )
+        ids = yield from game.ask(d)
+        kept = set(ids)
+        game.discard_from_hand(p, [c.id for c in cards if c.id not in kept], "Explore")

@@ -1,0 +1,159 @@
+"""Phase V, Produce: production worlds fill up, windfall powers fire, then draw powers."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from typing import TYPE_CHECKING
+
+from rftg_nb.cards import Power
+from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.powers import Handler, handler, power
+from rftg_nb.engine.state import GOOD_LABEL
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.game import Game
+    from rftg_nb.engine.state import Card, Player
+
+Rules = Generator[Decision, tuple[str, ...], None]
+
+
+def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
+    """Put a good on ``world`` and record it as produced this phase."""
+    if world.good is not None or not game.add_good(world):
+        return False
+    p.produced.append((world, world.design.good))
+    game.emit(p.index, "produce", f"{world.name} produces a {GOOD_LABEL[world.design.good]} "
+                                  f"good ({why}).",
+              {"card": world.name, "kind": world.design.good, "why": why})
+    return True
+
+
+# ---------------------------------------------------------------- immediate powers
+@power(5, "PRODUCE", hook="immediate")
+def _produce(game: Game, p: Player, card: Card, pw: Power) -> None:
+    if card in p.tableau:
+        produce_on(game, p, card, "production")
+
+
+@power(5, "DRAW", hook="immediate")
+def _draw(game: Game, p: Player, card: Card, pw: Power) -> None:
+    game.draw(p, pw.value, card.name)
+
+
+@power(5, "DRAW_WORLD_GENE", hook="immediate")
+def _draw_per_genes_world(game: Game, p: Player, card: Card, pw: Power) -> None:
+    n = sum(1 for c in p.tableau if c.design.is_world and c.design.good == "genes")
+    if n:
+        game.draw(p, pw.value * n, f"{card.name}: {n} Genes world{'s' if n > 1 else ''}")
+
+
+@power(5, "DRAW_MILITARY", hook="immediate")
+def _draw_per_military_world(game: Game, p: Player, card: Card, pw: Power) -> None:
+    n = sum(1 for c in p.tableau if c.design.military)
+    if n:
+        game.draw(p, pw.value * n, f"{card.name}: {n} military world{'s' if n > 1 else ''}")
+
+
+# ---------------------------------------------------------------- windfall production
+def _windfall(game: Game, p: Player, kind: str | None, why: str) -> Rules:
+    targets = [c for c in p.tableau if c.design.windfall and c.good is None
+               and (kind is None or c.design.good == kind)]
+    if not targets:
+        return
+    d = Decision(p.index, "windfall",
+                 f"{p.name}: choose a windfall world to get a good ({why}).",
+                 tuple(Option(c.id, c.name, {"card": c.name, "kind": c.design.good})
+                       for c in targets), 1, 1)
+    ids = yield from game.ask(d)
+    produce_on(game, p, next(c for c in targets if c.id == ids[0]), why)
+
+
+def _windfall_kind(kind: str):
+    def run(game: Game, p: Player, card: Card, pw: Power) -> Rules:
+        yield from _windfall(game, p, kind, card.name)
+    return run
+
+
+for _code, _kind in (("WINDFALL_NOVELTY", "novelty"), ("WINDFALL_RARE", "rare"),
+                     ("WINDFALL_GENE", "genes"), ("WINDFALL_ALIEN", "alien")):
+    power(5, _code, hook="windfall")(_windfall_kind(_kind))
+
+
+@power(5, "WINDFALL_ANY", hook="windfall_any")
+def _windfall_any(game: Game, p: Player, card: Card, pw: Power) -> Rules:
+    yield from _windfall(game, p, None, card.name)
+
+
+@power(5, "PRODUCE|DISCARD", hook="paid", mandatory=False)
+def _discard_to_produce(game: Game, p: Player, card: Card, pw: Power) -> Rules:
+    if card.good is not None or not p.hand or card not in p.tableau:
+        return
+    d = Decision(p.index, "produce_discard",
+                 f"{p.name}: discard a card to produce an {GOOD_LABEL[card.design.good]} good "
+                 f"on {card.name}, or none.",
+                 game.card_options(p.hand), 0, 1, {"card": card.name})
+    ids = yield from game.ask(d)
+    if ids:
+        game.discard_from_hand(p, ids, card.name)
+        produce_on(game, p, card, "discard to produce")
+
+
+# ---------------------------------------------------------------- draws for what was produced
+@power(5, "DRAW_IF", hook="count")
+def _draw_if_produced(game: Game, p: Player, card: Card, pw: Power) -> None:
+    if any(w is card for w, _k in p.produced):
+        game.draw(p, pw.value, f"{card.name} produced")
+
+
+def _draw_each(kind: str):
+    def run(game: Game, p: Player, card: Card, pw: Power) -> None:
+        n = sum(1 for _w, k in p.produced if k == kind)
+        if n:
+            game.draw(p, n, f"{card.name}: {n} {GOOD_LABEL[kind]} produced")
+    return run
+
+
+power(5, "DRAW_EACH_NOVELTY", hook="count")(_draw_each("novelty"))
+power(5, "DRAW_EACH_ALIEN", hook="count")(_draw_each("alien"))
+
+
+@power(5, "DRAW_DIFFERENT", hook="count")
+def _draw_different(game: Game, p: Player, card: Card, pw: Power) -> None:
+    n = len({k for _w, k in p.produced})
+    if n:
+        game.draw(p, n, f"{card.name}: {n} kind{'s' if n > 1 else ''} produced")
+
+
+@power(5, "DRAW_MOST_RARE", hook="most")
+def _draw_most_rare(game: Game, p: Player, card: Card, pw: Power) -> None:
+    mine = sum(1 for _w, k in p.produced if k == "rare")
+    others = [sum(1 for _w, k in q.produced if k == "rare") for q in game.players if q is not p]
+    if mine > 0 and all(mine > o for o in others):
+        game.draw(p, pw.value, f"{card.name}: most Rare goods produced")
+
+
+# ---------------------------------------------------------------- the phase
+def _hooked(game: Game, p: Player, hook: str) -> Iterator[tuple[Card, Power, Handler]]:
+    for card, _i, pw in game.phase_powers(p):
+        h = handler(5, pw.code)
+        if h.hook == hook:
+            yield card, pw, h
+
+
+def run(game: Game) -> Rules:
+    for p in game.players:
+        for card, pw, h in _hooked(game, p, "immediate"):
+            h.fn(game, p, card, pw)
+        for card, pw, h in list(_hooked(game, p, "windfall")):
+            yield from h.fn(game, p, card, pw)
+        if p.chose("produce"):
+            yield from _windfall(game, p, None, "Produce bonus")
+        for card, pw, h in list(_hooked(game, p, "windfall_any")):
+            yield from h.fn(game, p, card, pw)
+        for card, pw, h in list(_hooked(game, p, "paid")):
+            yield from h.fn(game, p, card, pw)
+        for card, pw, h in _hooked(game, p, "count"):
+            h.fn(game, p, card, pw)
+    for p in game.players:
+        for card, pw, h in _hooked(game, p, "most"):
+            h.fn(game, p, card, pw)

@@ -1,0 +1,295 @@
+"""Phase III, Settle: each player may place one world, paying cards or conquering it."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rftg_nb.cards import Design
+from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.phases.develop import pay
+from rftg_nb.engine.powers import Handler, handler, power
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.game import Game
+    from rftg_nb.engine.state import Card, Player
+
+Rules = Generator[Decision, tuple[str, ...], None]
+
+
+# ---------------------------------------------------------------- Military against a world
+@power(3, "EXTRA_MILITARY", hook="military")
+def _military(world: Design, value: int) -> int:
+    return value
+
+
+@power(3, "RARE|EXTRA_MILITARY", hook="military")
+def _military_vs_rare(world: Design, value: int) -> int:
+    return value if world.good == "rare" else 0
+
+
+@power(3, "ALIEN|EXTRA_MILITARY", hook="military")
+def _military_vs_alien(world: Design, value: int) -> int:
+    return value if world.good == "alien" else 0
+
+
+@power(3, "EXTRA_MILITARY|AGAINST_REBEL", hook="military")
+def _military_vs_rebel(world: Design, value: int) -> int:
+    return value if world.has_flag("rebel") else 0
+
+
+# ---------------------------------------------------------------- cost reductions
+@power(3, "REDUCE", hook="reduce")
+def _reduce(world: Design, value: int) -> int:
+    return value
+
+
+@power(3, "REDUCE|RARE", hook="reduce")
+def _reduce_rare(world: Design, value: int) -> int:
+    return value if world.good == "rare" else 0
+
+
+@power(3, "REDUCE|ALIEN", hook="reduce")
+def _reduce_alien(world: Design, value: int) -> int:
+    return value if world.good == "alien" else 0
+
+
+# ---------------------------------------------------------------- optional payment powers
+# These are offered as payment methods (see ``methods``); the functions say what they do.
+@power(3, "DISCARD|REDUCE_ZERO", hook="free", mandatory=False)
+def _free_world(world: Design) -> bool:
+    """Colony Ship, Doomed World: discard this card from the tableau, a world costs 0."""
+    return world.good != "alien"
+
+
+@power(3, "PAY_MILITARY", hook="pay_military", mandatory=False)
+def _pay_for_military(world: Design) -> bool:
+    """Contact Specialist: buy a military world with cards (not Alien worlds)."""
+    return world.military and world.good != "alien"
+
+
+@power(3, "DISCARD|EXTRA_MILITARY", hook="tactics", mandatory=False)
+def _tactics(world: Design) -> bool:
+    """New Military Tactics: discard it from the tableau for temporary Military."""
+    return world.military
+
+
+@power(3, "MILITARY_HAND", hook="hand_military", mandatory=False)
+def _mercenaries(world: Design) -> bool:
+    """Space Mercenaries: discard up to ``value`` hand cards, +1 Military each."""
+    return world.military
+
+
+@power(3, "DRAW_AFTER", hook="after")
+def _draw_after(game: Game, p: Player, card: Card, value: int) -> None:
+    game.draw(p, value, card.name)
+
+
+@power(3, "PLACE_TWO", hook="second", mandatory=False)
+def _place_two(game: Game, p: Player, card: Card) -> Rules:
+    """Improved Logistics: place a second world after the first."""
+    legal = legal_worlds(game, p)
+    if not legal:
+        return
+    d = Decision(
+        p.index, "settle_second",
+        f"{p.name}: {card.name} lets you place a second world (or none).",
+        _world_options(game, p, legal), 0, 1,
+    )
+    ids = yield from game.ask(d)
+    if not ids:
+        return
+    world = next(c for c in legal if c.id == ids[0])
+    place_world(game, p, world)
+    yield from settle_world(game, p, world)
+    _after_draws(game, p)
+
+
+# ---------------------------------------------------------------- helpers
+def _hooked(game: Game, p: Player, hook: str) -> Iterator[tuple[Card, int, int, Handler]]:
+    for card, i, pw in game.phase_powers(p):
+        h = handler(3, pw.code)
+        if h.hook == hook:
+            yield card, i, pw.value, h
+
+
+def military(game: Game, p: Player, world: Design) -> int:
+    """``p``'s Military against ``world`` now: permanent, specialised and temporary."""
+    total = p.temp_military
+    for _card, _i, value, h in _hooked(game, p, "military"):
+        total += h.fn(world, value)
+    return total
+
+
+def reduction(game: Game, p: Player, world: Design) -> int:
+    return sum(h.fn(world, value) for _c, _i, value, h in _hooked(game, p, "reduce"))
+
+
+@dataclass(frozen=True, slots=True)
+class Method:
+    id: str
+    label: str
+    pay: int = 0
+    discard_card: Card | None = None  # Colony Ship / Doomed World / New Military Tactics
+    bonus: int = 0  # temporary Military from ``discard_card``
+    hand_military: tuple[int, int] | None = None  # Space Mercenaries: min, max cards
+    mark: tuple[tuple[int, int], ...] = ()  # (card uid, power index) used
+
+
+def _usable(game: Game, p: Player, hook: str, world: Design):
+    for card, i, value, h in _hooked(game, p, hook):
+        if (card.uid, i) in p.used or card not in p.tableau:
+            continue
+        if h.fn(world):
+            yield card, i, value
+
+
+def methods(game: Game, p: Player, world: Card, hand: int) -> list[Method]:
+    """Every way ``p`` may place ``world`` now, with ``hand`` cards available to pay."""
+    d = world.design
+    out: list[Method] = []
+    free = list(_usable(game, p, "free", d))
+    if not d.military:
+        cost = max(0, d.cost - reduction(game, p, d))
+        if cost <= hand:
+            out.append(Method("pay", f"Pay {cost} card{'s' if cost != 1 else ''}"
+                              if cost else "Settle for free", pay=cost))
+        if cost:
+            for card, i, _v in free:
+                out.append(Method(f"free:{card.id}",
+                                  f"Discard {card.name} from your tableau: settle for free",
+                                  discard_card=card, mark=((card.uid, i),)))
+        return out
+    mil = military(game, p, d)
+    need = d.cost - mil
+    if need <= 0:
+        out.append(Method("conquer", f"Conquer with Military {mil} (defence {d.cost})"))
+    else:
+        tactics = list(_usable(game, p, "tactics", d))
+        mercs = list(_usable(game, p, "hand_military", d))
+        for card, i, v in tactics:
+            if v >= need:
+                out.append(Method(f"tactics:{card.id}",
+                                  f"Discard {card.name} for +{v} Military and conquer",
+                                  discard_card=card, bonus=v, mark=((card.uid, i),)))
+        for card, i, v in mercs:
+            top = min(v, hand)
+            if need <= top:
+                out.append(Method(f"mercs:{card.id}",
+                                  f"Discard {need}-{top} hand cards ({card.name}) for +1 "
+                                  f"Military each and conquer",
+                                  hand_military=(need, top), mark=((card.uid, i),)))
+            for t, ti, tv in tactics:
+                if tv < need <= tv + top:
+                    out.append(Method(
+                        f"tactics+mercs:{t.id}:{card.id}",
+                        f"Discard {t.name} (+{tv}) and {need - tv}-{top} hand cards "
+                        f"({card.name}) and conquer",
+                        discard_card=t, bonus=tv, hand_military=(need - tv, top),
+                        mark=((t.uid, ti), (card.uid, i))))
+    for card, _i, v in _usable(game, p, "pay_military", d):
+        price = max(0, d.cost - v - reduction(game, p, d))
+        if price <= hand:
+            out.append(Method(f"contact:{card.id}",
+                              f"Pay {price} card{'s' if price != 1 else ''} ({card.name})",
+                              pay=price))
+        if price:
+            for f, fi, _fv in free:
+                out.append(Method(f"contact+free:{card.id}:{f.id}",
+                                  f"Use {card.name} and discard {f.name}: settle for free",
+                                  discard_card=f, mark=((f.uid, fi),)))
+    return out
+
+
+def legal_worlds(game: Game, p: Player) -> list[Card]:
+    hand = len(p.hand) - 1
+    return [c for c in p.hand if c.design.is_world and methods(game, p, c, hand)]
+
+
+def _world_options(game: Game, p: Player, worlds: list[Card]) -> tuple[Option, ...]:
+    return tuple(
+        Option(c.id, c.name, {"card": c.name, "military": c.design.military,
+                              "cost": c.design.cost})
+        for c in worlds
+    )
+
+
+def place_world(game: Game, p: Player, world: Card) -> None:
+    p.hand.remove(world)
+    p.tableau.append(world)
+    p.placed_this_phase.append(world)
+    game.emit(p.index, "place", f"{p.name} places the world {world.name}.",
+              {"card": world.name, "type": "world"})
+    if world.design.windfall and game.add_good(world):
+        game.emit(p.index, "good", f"{world.name} gets a good as it is placed.",
+                  {"card": world.name, "kind": world.design.good})
+
+
+def settle_world(game: Game, p: Player, world: Card) -> Rules:
+    """Pay for or conquer a world already put in the tableau."""
+    options = methods(game, p, world, len(p.hand))
+    if not options:  # cannot happen: only legal worlds are offered
+        raise AssertionError(f"no way to place {world.name}")
+    d = Decision(
+        p.index, "settle_method", f"{p.name}: how do you place {world.name}?",
+        tuple(Option(m.id, m.label, {"pay": m.pay}) for m in options), 1, 1,
+        {"card": world.name},
+    )
+    ids = yield from game.ask(d)
+    m = next(x for x in options if x.id == ids[0])
+    p.used.update(m.mark)
+    if m.discard_card is not None:
+        card = m.discard_card
+        p.tableau.remove(card)
+        game.remove_good(card)
+        game.discard.append(card)
+        game.emit(p.index, "discard_tableau",
+                  f"{p.name} discards {card.name} from the tableau.", {"card": card.name})
+        p.temp_military += m.bonus
+    if m.hand_military is not None:
+        lo, hi = m.hand_military
+        d = Decision(
+            p.index, "military_discard",
+            f"{p.name}: discard {lo} to {hi} cards for +1 Military each until the end of "
+            "this phase.",
+            game.card_options(p.hand), lo, hi,
+        )
+        ids = yield from game.ask(d)
+        game.discard_from_hand(p, ids, "temporary Military")
+        p.temp_military += len(ids)
+    if m.pay:
+        yield from pay(game, p, m.pay, world.name)
+    if world.design.military and not m.id.startswith("contact"):
+        game.emit(p.index, "conquer", f"{p.name} conquers {world.name}.",
+                  {"card": world.name, "military": military(game, p, world.design)})
+
+
+def _after_draws(game: Game, p: Player) -> None:
+    for card, _i, value, h in _hooked(game, p, "after"):
+        h.fn(game, p, card, value)
+
+
+def run(game: Game, which: str) -> Rules:
+    picks: list[tuple[Player, Card]] = []
+    for p in game.players:
+        legal = legal_worlds(game, p)
+        if not legal:
+            continue
+        d = Decision(p.index, "settle", f"{p.name}: choose a world to place (or none).",
+                     _world_options(game, p, legal), 0, 1)
+        ids = yield from game.ask(d)
+        if ids:
+            picks.append((p, next(c for c in legal if c.id == ids[0])))
+    for p, world in picks:
+        place_world(game, p, world)
+    for p, world in picks:
+        yield from settle_world(game, p, world)
+        if p.chose(which):
+            game.draw(p, 1, "Settle bonus")
+        _after_draws(game, p)
+        for card, i, _v, h in list(_hooked(game, p, "second")):
+            if (card.uid, i) in p.used or card not in p.tableau:
+                continue
+            p.used.add((card.uid, i))
+            yield from h.fn(game, p, card)

@@ -1,0 +1,57 @@
+"""Power code -> handler registry.
+
+Every power on a card is data: ``(phase, code, value, times)``. Each phase module registers one
+handler per code it understands, with the *hook* that says when the phase calls it (``"draw"``
+at the start, ``"reduce"`` while costing, ``"after"`` after placing, ...). The phase modules look
+handlers up here; a test checks that every code in the card file has one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+PHASE_NAMES = {1: "Explore", 2: "Develop", 3: "Settle", 4: "Consume", 5: "Produce"}
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    phase: int
+    code: str
+    hook: str
+    fn: Callable[..., Any]
+    mandatory: bool = True
+    usable: Callable[..., bool] | None = None
+    describe: Callable[..., str] | None = None
+
+
+HANDLERS: dict[tuple[int, str], Handler] = {}
+
+
+def power(
+    phase: int,
+    *codes: str,
+    hook: str,
+    mandatory: bool = True,
+    usable: Callable[..., bool] | None = None,
+    describe: Callable[..., str] | None = None,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register the decorated function as the handler of ``codes`` in ``phase``."""
+
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        for code in codes:
+            key = (phase, code)
+            if key in HANDLERS:
+                raise RuntimeError(f"two handlers for phase {phase} power {code}")
+            HANDLERS[key] = Handler(phase, code, hook, fn, mandatory, usable, describe)
+        return fn
+
+    return register
+
+
+def handler(phase: int, code: str) -> Handler:
+    try:
+        return HANDLERS[(phase, code)]
+    except KeyError:
+        raise KeyError(f"no handler for {PHASE_NAMES.get(phase, phase)} power {code}") from None

@@ -1,0 +1,193 @@
+"""The game as a generator: setup, then rounds of action selection, phases and round end."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.game import ACTION_LABELS, ACTIONS, HAND_LIMIT, TABLEAU_END
+from rftg_nb.engine.phases import consume, develop, explore, produce, settle
+from rftg_nb.engine.state import Card
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.game import Game
+
+Rules = Generator[Decision, tuple[str, ...], None]
+
+# Phase order within a round, with the actions that call each phase.
+PHASES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("explore", ("explore5", "explore11")),
+    ("develop", ("develop",)),
+    ("develop2", ("develop2",)),
+    ("settle", ("settle",)),
+    ("settle2", ("settle2",)),
+    ("consume", ("trade", "x2")),
+    ("produce", ("produce",)),
+)
+PHASE_NUMBER = {"explore": 1, "develop": 2, "develop2": 2, "settle": 3, "settle2": 3,
+                "consume": 4, "produce": 5}
+
+
+def play(game: Game) -> Rules:
+    pos = game.setup.get("position")
+    if pos is None:
+        deal(game)
+        yield from initial_discards(game)
+        start_phase = None
+    else:
+        from rftg_nb.engine.position import build_position
+
+        start_phase = build_position(game, pos)
+    while True:
+        if start_phase is None:
+            game.round += 1
+            game.phase = "action"
+            yield from select_actions(game)
+        yield from run_phases(game, start_phase)
+        start_phase = None
+        game.phase = "round_end"
+        yield from hand_limit(game)
+        if game_should_end(game):
+            break
+    finish(game)
+
+
+def deal(game: Game) -> None:
+    """Deal start worlds, shuffle the rest into the deck, give windfall start worlds a good."""
+    db = game.db
+    names = db.deck(game.expansion)
+    game.cards = [Card(i, db[n]) for i, n in enumerate(names)]
+    starts = [c for c in game.cards if c.design.is_start_world]
+    others = [c for c in game.cards if not c.design.is_start_world]
+    game.rng.shuffle(starts)
+    for p in game.players:
+        world = starts.pop()
+        p.tableau.append(world)
+        game.emit(p.index, "start_world", f"{p.name} is dealt the start world {world.name}.",
+                  {"card": world.name})
+    game.deck = others + starts
+    game.rng.shuffle(game.deck)
+    for p in game.players:
+        world = p.tableau[0]
+        if world.design.windfall and game.add_good(world):
+            game.emit(p.index, "good", f"{world.name} starts with a good.",
+                      {"card": world.name, "kind": world.design.good})
+    for p in game.players:
+        game.draw(p, 6, "opening hand")
+
+
+def initial_discards(game: Game) -> Rules:
+    """Each player keeps 4 of 6 (3 with Ancient Race's setup power), in secret."""
+    for p in game.players:
+        keep = 3 if any(c.design.has_flag("start_hand_3") for c in p.tableau) else 4
+        n = len(p.hand) - keep
+        if n <= 0:
+            continue
+        d = Decision(
+            p.index, "initial_discard",
+            f"{p.name}: choose {n} of your {len(p.hand)} opening cards to discard "
+            f"(you keep {keep}).",
+            game.card_options(p.hand), n, n,
+        )
+        ids = yield from game.ask(d)
+        game.discard_from_hand(p, ids, "opening hand")
+
+
+def select_actions(game: Game) -> Rules:
+    picks: list[tuple[str, ...]] = []
+    n = 2 if game.advanced else 1
+    allowed = [a for a in ACTIONS if game.advanced or a[0] not in ("develop2", "settle2")]
+    options = tuple(Option(a, label) for a, label in allowed)
+    for p in game.players:
+        d = Decision(
+            p.index, "actions",
+            f"{p.name}: choose {'two different actions' if n == 2 else 'an action'} "
+            f"for round {game.round}.",
+            options, n, n, rule=_action_rule,
+        )
+        ids = yield from game.ask(d)
+        picks.append(tuple(a for a, _ in allowed if a in ids))
+    for p, pick in zip(game.players, picks, strict=True):
+        p.actions = pick
+        game.emit(p.index, "actions",
+                  f"{p.name} chose {' and '.join(ACTION_LABELS[a] for a in pick)}.",
+                  {"actions": list(pick)})
+
+
+def _action_rule(ids: tuple[str, ...]) -> str | None:
+    if "develop2" in ids and "develop" not in ids:
+        return "the 2nd Develop can only be chosen together with Develop"
+    if "settle2" in ids and "settle" not in ids:
+        return "the 2nd Settle can only be chosen together with Settle"
+    return None
+
+
+def run_phases(game: Game, start: str | None) -> Rules:
+    chosen = {a for p in game.players for a in p.actions}
+    started = start is None
+    for phase, calls in PHASES:
+        if not started:
+            if phase != start:
+                continue
+            started = True
+        if not chosen.intersection(calls):
+            continue
+        game.phase = phase
+        for p in game.players:
+            p.clear_phase()
+        game.snapshot_powers(PHASE_NUMBER[phase])
+        game.emit(None, "phase", f"Phase: {phase_title(phase)}.", {"phase": phase})
+        if phase == "explore":
+            yield from explore.run(game)
+        elif phase in ("develop", "develop2"):
+            yield from develop.run(game, phase)
+        elif phase in ("settle", "settle2"):
+            yield from settle.run(game, phase)
+        elif phase == "consume":
+            yield from consume.run(game)
+        else:
+            yield from produce.run(game)
+    for p in game.players:
+        p.clear_phase()
+
+
+def phase_title(phase: str) -> str:
+    return {
+        "explore": "Explore", "develop": "Develop", "develop2": "second Develop",
+        "settle": "Settle", "settle2": "second Settle", "consume": "Consume",
+        "produce": "Produce",
+    }[phase]
+
+
+def hand_limit(game: Game) -> Rules:
+    for p in game.players:
+        n = len(p.hand) - HAND_LIMIT
+        if n <= 0:
+            continue
+        d = Decision(
+            p.index, "hand_limit",
+            f"{p.name}: round end, discard {n} card{'s' if n > 1 else ''} "
+            f"down to {HAND_LIMIT}.",
+            game.card_options(p.hand), n, n,
+        )
+        ids = yield from game.ask(d)
+        game.discard_from_hand(p, ids, "hand limit")
+
+
+def game_should_end(game: Game) -> bool:
+    return game.vp_pool <= 0 or any(len(p.tableau) >= TABLEAU_END for p in game.players)
+
+
+def finish(game: Game) -> None:
+    game.over = True
+    game.phase = "game_end"
+    scores = game.scores()
+    for p, s in zip(game.players, scores, strict=True):
+        game.emit(p.index, "score", f"{p.name} scores {s} VP.", {"score": s})
+    w = game.winners
+    if len(w) == 1:
+        game.emit(w[0], "winner", f"{game.players[w[0]].name} wins.", {"winners": w})
+    else:
+        names = " and ".join(game.players[i].name for i in w)
+        game.emit(None, "winner", f"{names} share the win.", {"winners": w})

@@ -1,0 +1,91 @@
+"""End-of-game scoring: printed VP, VP chips and the 6-cost development bonuses."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rftg_nb.cards import Design
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.game import Game
+    from rftg_nb.engine.state import Player
+
+TRADE_BONUS_ATOMS = frozenset({
+    "TRADE_ANY", "TRADE_NOVELTY", "TRADE_RARE", "TRADE_GENE", "TRADE_ALIEN", "TRADE_THIS",
+    "TRADE_BONUS_CHROMO",
+})
+KINDS = {"NOVELTY": "novelty", "RARE": "rare", "GENE": "genes", "ALIEN": "alien"}
+
+
+def _has_trade_power(d: Design) -> bool:
+    return any(pw.atoms & TRADE_BONUS_ATOMS for pw in d.powers_in(4))
+
+
+def _has_consume_power(d: Design) -> bool:
+    return any(not (pw.atoms & TRADE_BONUS_ATOMS) for pw in d.powers_in(4))
+
+
+def matches(what: str, name: str | None, d: Design) -> bool:
+    """Whether card design ``d`` scores on a 6-cost bonus line ``what``."""
+    head, _, tail = what.partition("_")
+    if head in KINDS and tail in ("PRODUCTION", "WINDFALL"):
+        return (d.is_world and d.good == KINDS[head]
+                and (d.windfall if tail == "WINDFALL" else not d.windfall))
+    if what == "DEVEL_EXPLORE":
+        return d.is_development and bool(d.powers_in(1))
+    if what == "WORLD_EXPLORE":
+        return d.is_world and bool(d.powers_in(1))
+    if what == "DEVEL_TRADE":
+        return d.is_development and _has_trade_power(d)
+    if what == "WORLD_TRADE":
+        return d.is_world and _has_trade_power(d)
+    if what == "DEVEL_CONSUME":
+        return d.is_development and _has_consume_power(d)
+    if what == "WORLD_CONSUME":
+        return d.is_world and _has_consume_power(d)
+    if what == "SIX_DEVEL":
+        return d.is_six_cost
+    if what == "DEVEL":
+        return d.is_development
+    if what == "WORLD":
+        return d.is_world
+    if what == "MILITARY":
+        return d.military
+    if what == "REBEL_MILITARY":
+        return d.military and d.has_flag("rebel")
+    if what.endswith("_FLAG"):
+        return d.has_flag(what[: -len("_FLAG")].lower())
+    if what == "NAME":
+        return d.name == name
+    return False
+
+
+def six_cost_bonus(p: Player, dev: Design) -> int:
+    """Points ``dev`` (a 6-cost development) scores for player ``p``'s tableau."""
+    total = 0
+    for b in dev.bonuses:
+        if b.what == "THREE_VP":
+            total += b.points * (p.vp // 3)
+        elif b.what == "TOTAL_MILITARY":
+            total += b.points * p.total_military()
+    for c in p.tableau:
+        for b in dev.bonuses:
+            if b.what in ("THREE_VP", "TOTAL_MILITARY"):
+                continue
+            if matches(b.what, b.name, c.design):
+                total += b.points
+                break
+    return total
+
+
+def score_breakdown(game: Game, p: Player) -> dict[str, Any]:
+    cards = sum(c.design.vp for c in p.tableau)
+    bonuses = {c.name: six_cost_bonus(p, c.design) for c in p.tableau if c.design.bonuses}
+    goals = getattr(p, "goal_vp", 0)
+    return {
+        "cards": cards,
+        "chips": p.vp,
+        "bonuses": bonuses,
+        "goals": goals,
+        "total": cards + p.vp + sum(bonuses.values()) + goals,
+    }

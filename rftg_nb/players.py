@@ -1,0 +1,40 @@
+"""Automatic players that answer decisions through the same door as people do."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from rftg_nb.engine.decision import Decision
+
+
+class Playable(Protocol):
+    @property
+    def decision(self) -> Decision | None: ...
+
+    def apply(self, choice: str | list[str]) -> None: ...
+
+
+class RandomPlayer:
+    """Answers any decision uniformly at random among its legal answers.
+
+    It draws how many options to pick, then which, and retries when a decision's own rule
+    (for example "the 2nd Develop needs Develop") rejects the draw.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, d: Decision) -> list[str]:
+        ids = d.ids
+        for _ in range(1000):
+            k = self.rng.randint(d.min, min(d.max, len(ids)))
+            pick = self.rng.sample(ids, k)
+            if d.rule is None or d.rule(tuple(pick)) is None:
+                return pick
+        raise RuntimeError(f"no legal answer found for {d}")
+
+    def play(self, game: Playable, player: int | None = None) -> None:
+        """Answer every pending decision (only ``player``'s, if given) until none is left."""
+        while (d := game.decision) is not None and (player is None or d.player == player):
+            game.apply(self.choose(d))
