@@ -10,9 +10,10 @@ from rftg_nb.engine import (
     SaveFileError,
 )
 from rftg_nb.players import RandomPlayer
+from rftg_nb.robot import ComponentError, SoloGame
 
 __all__ = [
-    "Decision", "Event", "Game", "IllegalChoice", "Option", "PositionError", "RandomPlayer",
-    "SaveFileError",
+    "ComponentError", "Decision", "Event", "Game", "IllegalChoice", "Option", "PositionError",
+    "RandomPlayer", "SaveFileError", "SoloGame",
 ]
 __version__ = "0.1.0"

@@ -61,7 +61,7 @@ class Game:
         self.cards: list[Card] = []
         self.deck: list[Card] = []  # draw pile; the top card is the last item
         self.discard: list[Card] = []
-        self.vp_start = 12 * n
+        self.vp_start = self.pool_size()
         self.vp_pool = self.vp_start
         self.round = 0
         self.phase = "setup"
@@ -175,8 +175,12 @@ class Game:
                 break
         if idx is None:
             raise IllegalChoice("nothing to undo: that player has made no choice yet")
-        replayed = self._replay(self._log[:idx])
-        self.__dict__.update(replayed.__dict__)
+        # Rebuild this very object: the rules generator holds ``self`` and assigns to it
+        # (round, phase, deck, over ...), so copying another game's attributes would go stale.
+        log = self._log[:idx]
+        self.__init__(self.setup, self.seed, self.db)  # type: ignore[misc]
+        for ids in log:
+            self.apply(ids)
 
     def _replay(self, log: Iterable[tuple[str, ...]]) -> Game:
         g = type(self)(self.setup, self.seed, self.db)
@@ -248,6 +252,8 @@ class Game:
                 f"field 'setup.expansion': expected one of {CARDS.EXPANSIONS}, "
                 f"got {setup.get('expansion')!r}"
             )
+        if n == 5 and setup["expansion"] != "tgs":
+            raise SaveFileError("field 'setup.players': a fifth player needs expansion 'tgs'")
         if not isinstance(setup.get("advanced"), bool):
             raise SaveFileError("field 'setup.advanced': expected true or false")
         if setup["advanced"] and n != 2:
@@ -330,9 +336,100 @@ class Game:
             ],
         }
 
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state (every zone by card id) as plain data, for comparisons and tests."""
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "vp_pool": self.vp_pool,
+            "over": self.over,
+            "deck": [c.id for c in self.deck],
+            "discard": [c.id for c in self.discard],
+            "players": [
+                {
+                    "vp": p.vp,
+                    "actions": list(p.actions),
+                    "hand": [c.id for c in p.hand],
+                    "tableau": [[c.id, c.good.id if c.good else None] for c in p.tableau],
+                }
+                for p in self.players
+            ],
+            "decision": None if self._decision is None else str(self._decision),
+        }
+
+    def locations(self) -> dict[str, str]:
+        """Where each card is ("deck", "discard", "hand:0", "tableau:1", "good:c12", ...).
+
+        Raises AssertionError if a card is found in two places or a card is missing.
+        """
+        where: dict[str, str] = {}
+
+        def put(card: Card, place: str) -> None:
+            if card.id in where:
+                raise AssertionError(f"{card} is both in {where[card.id]} and {place}")
+            where[card.id] = place
+
+        for c in self.deck:
+            put(c, "deck")
+        for c in self.discard:
+            put(c, "discard")
+        for p in self.players:
+            for c in p.hand:
+                put(c, f"hand:{p.index}")
+            for c in p.tableau:
+                put(c, f"tableau:{p.index}")
+                if c.good is not None:
+                    put(c.good, f"good:{c.id}")
+        self._locate_more(put)
+        missing = [c.id for c in self.cards if c.id not in where]
+        if missing:
+            raise AssertionError(f"cards in no place: {missing}")
+        return where
+
+    def _locate_more(self, put: Any) -> None:
+        """Hook for games with more zones (the solitaire robot's draw stack and tableau)."""
+
     def events_for(self, player: int) -> list[Event]:
         """The events ``player`` may see (public ones and their own private ones)."""
         return [e for e in self.events if e.visible_to is None or e.visible_to == player]
+
+    # ----------------------------------------------------------------- round hooks
+    def pool_size(self) -> int:
+        """VP chips in the pool at the start: 12 per player."""
+        return 12 * len(self.players)
+
+    def sides(self) -> list[str]:
+        """The names that :meth:`scores` reports on, in order."""
+        return [p.name for p in self.players]
+
+    def side_actor(self, side: int) -> int | str:
+        """The event actor for side ``side`` of :meth:`scores`."""
+        return side
+
+    def deal(self) -> None:
+        """Set the game up: start worlds, deck, windfall goods and opening hands."""
+        from rftg_nb.engine.rounds import deal
+
+        deal(self)
+
+    def phases_this_round(self) -> set[str]:
+        """The phases this round runs: those called by some player's actions."""
+        from rftg_nb.engine.rounds import PHASES
+
+        chosen = {a for p in self.players for a in p.actions}
+        return {phase for phase, calls in PHASES if chosen.intersection(calls)}
+
+    def after_actions(self) -> Generator[Decision, tuple[str, ...], None]:
+        """Runs once actions are revealed (the solitaire robot rolls its dice here)."""
+        yield from ()
+
+    def after_phase(self, phase: str) -> Generator[Decision, tuple[str, ...], None]:
+        """Runs after the players' part of each phase (the solitaire robot acts here)."""
+        yield from ()
+
+    def should_end(self) -> bool:
+        """Checked at round end: the pool is empty or a tableau holds 12 or more cards."""
+        return self.vp_pool <= 0 or any(len(p.tableau) >= TABLEAU_END for p in self.players)
 
     # ----------------------------------------------------------------- helpers for the rules
     def emit(
@@ -386,12 +483,12 @@ class Game:
         if got:
             p.hand.extend(got)
             names = [c.name for c in got]
-            self.emit(p.index, "draw", f"{p.name} draws {_count(len(got))} ({why}).",
+            self.emit(p.index, "draw", f"{p.says('draws')} {_count(len(got))} ({why}).",
                       {"count": len(got), "why": why})
-            self.emit(p.index, "draw_private", f"{p.name} draws {', '.join(names)} ({why}).",
+            self.emit(p.index, "draw_private", f"{p.says('draws')} {', '.join(names)} ({why}).",
                       {"cards": names, "why": why}, visible_to=p.index)
         elif n:
-            self.emit(p.index, "draw", f"{p.name} can draw nothing: no cards are left ({why}).",
+            self.emit(p.index, "draw", f"{p.says('can')} draw nothing: no cards are left ({why}).",
                       {"count": 0, "why": why})
         return got
 
@@ -402,9 +499,10 @@ class Game:
             p.hand[:] = [c for c in p.hand if c.id not in wanted]
             self.discard.extend(gone)
             names = [c.name for c in gone]
-            self.emit(p.index, "discard", f"{p.name} discards {_count(len(gone))} ({why}).",
+            self.emit(p.index, "discard", f"{p.says('discards')} {_count(len(gone))} ({why}).",
                       {"count": len(gone), "why": why})
-            self.emit(p.index, "discard_private", f"{p.name} discards {', '.join(names)} ({why}).",
+            self.emit(p.index, "discard_private",
+                      f"{p.says('discards')} {', '.join(names)} ({why}).",
                       {"cards": names, "why": why}, visible_to=p.index)
         return gone
 
@@ -427,7 +525,7 @@ class Game:
             return
         p.vp += n
         self.vp_pool -= n
-        self.emit(p.index, "vp", f"{p.name} gains {n} VP ({why}).",
+        self.emit(p.index, "vp", f"{p.says('gains')} {n} VP ({why}).",
                   {"vp": n, "why": why, "pool": self.vp_pool})
 
     def phase_powers(self, p: Player) -> list[tuple[Card, int, Any]]:

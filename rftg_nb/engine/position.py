@@ -83,6 +83,8 @@ def validate_position(data: Any) -> dict[str, Any]:
     if not isinstance(players, list) or not 2 <= len(players) <= 5:
         raise PositionError("players: expected a list of 2 to 5 players")
     n = len(players)
+    if n == 5 and expansion != "tgs":
+        raise PositionError("players: a fifth player needs The Gathering Storm (expansion 'tgs')")
     advanced = data.get("advanced", n == 2)
     if not isinstance(advanced, bool):
         raise PositionError(f"advanced: expected true or false, got {advanced!r}")

@@ -6,7 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from rftg_nb.engine.decision import Decision, Option
-from rftg_nb.engine.game import ACTION_LABELS, ACTIONS, HAND_LIMIT, TABLEAU_END
+from rftg_nb.engine.game import ACTION_LABELS, ACTIONS, HAND_LIMIT
 from rftg_nb.engine.phases import consume, develop, explore, produce, settle
 from rftg_nb.engine.state import Card
 
@@ -32,7 +32,7 @@ PHASE_NUMBER = {"explore": 1, "develop": 2, "develop2": 2, "settle": 3, "settle2
 def play(game: Game) -> Rules:
     pos = game.setup.get("position")
     if pos is None:
-        deal(game)
+        game.deal()
         yield from initial_discards(game)
         start_phase = None
     else:
@@ -44,11 +44,12 @@ def play(game: Game) -> Rules:
             game.round += 1
             game.phase = "action"
             yield from select_actions(game)
+            yield from game.after_actions()
         yield from run_phases(game, start_phase)
         start_phase = None
         game.phase = "round_end"
         yield from hand_limit(game)
-        if game_should_end(game):
+        if game.should_end():
             break
     finish(game)
 
@@ -64,7 +65,7 @@ def deal(game: Game) -> None:
     for p in game.players:
         world = starts.pop()
         p.tableau.append(world)
-        game.emit(p.index, "start_world", f"{p.name} is dealt the start world {world.name}.",
+        game.emit(p.index, "start_world", f"{p.says('is')} dealt the start world {world.name}.",
                   {"card": world.name})
     game.deck = others + starts
     game.rng.shuffle(game.deck)
@@ -111,7 +112,7 @@ def select_actions(game: Game) -> Rules:
     for p, pick in zip(game.players, picks, strict=True):
         p.actions = pick
         game.emit(p.index, "actions",
-                  f"{p.name} chose {' and '.join(ACTION_LABELS[a] for a in pick)}.",
+                  f"{p.says('chose')} {' and '.join(ACTION_LABELS[a] for a in pick)}.",
                   {"actions": list(pick)})
 
 
@@ -124,14 +125,14 @@ def _action_rule(ids: tuple[str, ...]) -> str | None:
 
 
 def run_phases(game: Game, start: str | None) -> Rules:
-    chosen = {a for p in game.players for a in p.actions}
+    todo = game.phases_this_round()
     started = start is None
-    for phase, calls in PHASES:
+    for phase, _calls in PHASES:
         if not started:
             if phase != start:
                 continue
             started = True
-        if not chosen.intersection(calls):
+        if phase not in todo:
             continue
         game.phase = phase
         for p in game.players:
@@ -148,6 +149,7 @@ def run_phases(game: Game, start: str | None) -> Rules:
             yield from consume.run(game)
         else:
             yield from produce.run(game)
+        yield from game.after_phase(phase)
     for p in game.players:
         p.clear_phase()
 
@@ -175,19 +177,18 @@ def hand_limit(game: Game) -> Rules:
         game.discard_from_hand(p, ids, "hand limit")
 
 
-def game_should_end(game: Game) -> bool:
-    return game.vp_pool <= 0 or any(len(p.tableau) >= TABLEAU_END for p in game.players)
-
-
 def finish(game: Game) -> None:
     game.over = True
     game.phase = "game_end"
     scores = game.scores()
-    for p, s in zip(game.players, scores, strict=True):
-        game.emit(p.index, "score", f"{p.name} scores {s} VP.", {"score": s})
+    sides = game.sides()
+    for i, (name, s) in enumerate(zip(sides, scores, strict=True)):
+        verb = "score" if name == "You" else "scores"
+        game.emit(game.side_actor(i), "score", f"{name} {verb} {s} VP.", {"score": s})
     w = game.winners
     if len(w) == 1:
-        game.emit(w[0], "winner", f"{game.players[w[0]].name} wins.", {"winners": w})
+        verb = "win" if sides[w[0]] == "You" else "wins"
+        game.emit(game.side_actor(w[0]), "winner", f"{sides[w[0]]} {verb}.", {"winners": w})
     else:
-        names = " and ".join(game.players[i].name for i in w)
+        names = " and ".join(sides[i] for i in w)
         game.emit(None, "winner", f"{names} share the win.", {"winners": w})

@@ -50,6 +50,15 @@ class Player:
         self.produced: list[tuple[Card, str]] = []  # worlds that produced this phase, with kind
         self.placed_this_phase: list[Card] = []
 
+    def says(self, verb: str) -> str:
+        """``name`` with a third-person ``verb`` made to agree ("You draw", "Ann draws")."""
+        if self.name != "You":
+            return f"{self.name} {verb}"
+        plain = {"has": "have", "is": "are"}.get(verb)
+        if plain is None:
+            plain = verb[:-1] if verb.endswith("s") else verb
+        return f"You {plain}"
+
     def clear_phase(self) -> None:
         self.used.clear()
         self.temp_military = 0

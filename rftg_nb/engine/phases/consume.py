@@ -79,7 +79,7 @@ def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
     value = trade_value(game, p, world, bonuses)
     kind = world.design.good
     game.remove_good(world)
-    game.emit(p.index, "trade", f"{p.name} sells the {GOOD_LABEL[kind]} good on {world.name} "
+    game.emit(p.index, "trade", f"{p.says('sells')} the {GOOD_LABEL[kind]} good on {world.name} "
                                 f"for {value} cards ({why}).",
               {"card": world.name, "kind": kind, "cards": value})
     game.draw(p, value, f"trade: {why}")
@@ -171,7 +171,7 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     used = [w for w in goods if w.id in ids]
     for w in used:
         game.remove_good(w)
-    game.emit(p.index, "consume", f"{p.name} consumes {len(used)} good"
+    game.emit(p.index, "consume", f"{p.says('consumes')} {len(used)} good"
                                   f"{'s' if len(used) != 1 else ''} with {card.name}.",
               {"card": card.name, "goods": [w.name for w in used]})
     if pw.has("GET_VP"):
@@ -227,16 +227,16 @@ def _gamble(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     named = int(ids[0])
     top = game.draw_one()
     if top is None:
-        game.emit(p.index, "gamble", f"{p.name} names {named}, but no card is left to reveal.")
+        game.emit(p.index, "gamble", f"{p.says('names')} {named}, but no card is left to reveal.")
         return
     if top.design.cost == named:
         p.hand.append(top)
-        game.emit(p.index, "gamble", f"{p.name} names {named} and reveals {top.name} "
+        game.emit(p.index, "gamble", f"{p.says('names')} {named} and reveals {top.name} "
                                      f"(cost {top.design.cost}): it goes to their hand.",
                   {"named": named, "card": top.name, "won": True})
     else:
         game.discard.append(top)
-        game.emit(p.index, "gamble", f"{p.name} names {named} and reveals {top.name} "
+        game.emit(p.index, "gamble", f"{p.says('names')} {named} and reveals {top.name} "
                                      f"(cost {top.design.cost}): it is discarded.",
                   {"named": named, "card": top.name, "won": False})
 
@@ -264,7 +264,7 @@ def run(game: Game) -> Rules:
             if p.good_count():
                 yield from sell(game, p, "Trade action")
             else:
-                game.emit(p.index, "trade", f"{p.name} has no good to sell.")
+                game.emit(p.index, "trade", f"{p.says('has')} no good to sell.")
         yield from consume_powers(game, p)
 
 

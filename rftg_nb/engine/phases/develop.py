@@ -82,7 +82,7 @@ def run(game: Game, which: str) -> Rules:
         p.hand.remove(card)
         p.tableau.append(card)
         p.placed_this_phase.append(card)
-        game.emit(p.index, "place", f"{p.name} places the development {card.name}.",
+        game.emit(p.index, "place", f"{p.says('places')} the development {card.name}.",
                   {"card": card.name, "type": "development"})
     for p, card, cost in picks:
         yield from pay(game, p, cost, card.name)

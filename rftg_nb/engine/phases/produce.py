@@ -150,10 +150,18 @@ def run(game: Game) -> Rules:
             yield from _windfall(game, p, None, "Produce bonus")
         for card, pw, h in list(_hooked(game, p, "windfall_any")):
             yield from h.fn(game, p, card, pw)
+        # With an empty hand, discard-to-produce waits for the draw powers: TGS lets a card
+        # drawn by them pay for it, but that good then draws nothing (no interrupting).
+        later = []
         for card, pw, h in list(_hooked(game, p, "paid")):
-            yield from h.fn(game, p, card, pw)
+            if p.hand:
+                yield from h.fn(game, p, card, pw)
+            else:
+                later.append((card, pw, h))
         for card, pw, h in _hooked(game, p, "count"):
             h.fn(game, p, card, pw)
+        for card, pw, h in later:
+            yield from h.fn(game, p, card, pw)
     for p in game.players:
         for card, pw, h in _hooked(game, p, "most"):
             h.fn(game, p, card, pw)

@@ -219,7 +219,7 @@ def place_world(game: Game, p: Player, world: Card) -> None:
     p.hand.remove(world)
     p.tableau.append(world)
     p.placed_this_phase.append(world)
-    game.emit(p.index, "place", f"{p.name} places the world {world.name}.",
+    game.emit(p.index, "place", f"{p.says('places')} the world {world.name}.",
               {"card": world.name, "type": "world"})
     if world.design.windfall and game.add_good(world):
         game.emit(p.index, "good", f"{world.name} gets a good as it is placed.",
@@ -245,7 +245,7 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
         game.remove_good(card)
         game.discard.append(card)
         game.emit(p.index, "discard_tableau",
-                  f"{p.name} discards {card.name} from the tableau.", {"card": card.name})
+                  f"{p.says('discards')} {card.name} from the tableau.", {"card": card.name})
         p.temp_military += m.bonus
     if m.hand_military is not None:
         lo, hi = m.hand_military
@@ -261,7 +261,7 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
     if m.pay:
         yield from pay(game, p, m.pay, world.name)
     if world.design.military and not m.id.startswith("contact"):
-        game.emit(p.index, "conquer", f"{p.name} conquers {world.name}.",
+        game.emit(p.index, "conquer", f"{p.says('conquers')} {world.name}.",
                   {"card": world.name, "military": military(game, p, world.design)})
 
 

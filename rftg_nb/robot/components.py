@@ -1,0 +1,224 @@
+"""The robot's component facts (dice faces, "robot =" counters, special counters).
+
+Values live in ``components.json``; each is marked ``rulebook`` (stated in the TGS rulebook) or
+``assumed`` (printed only on the physical components; a default with a reason). A user may
+override any value with a dict or a JSON file of the same shape; overridden values are marked
+``user``. Leaves may be given plainly (``{"dice": {"a": [...]}}``) or as
+``{"value": ..., "reason": ...}``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+FACES = ("explore", "develop", "settle", "trade", "x2", "produce", "match", "robot")
+ROBOT_FACES = ("explore", "develop", "settle", "trade", "x2", "produce")
+START_WORLDS = ("Old Earth", "Epsilon Eridani", "Alpha Centauri", "New Sparta",
+                "Earth's Lost Colony", "Separatist Colony", "Ancient Race",
+                "Damaged Alien Factory", "Doomed World")
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+class ComponentError(ValueError):
+    """A component value (or override) that is not valid; the message names its path."""
+
+
+def _int(lo: int, hi: int) -> Callable[[Any], str | None]:
+    def check(v: Any) -> str | None:
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            return f"expected a whole number from {lo} to {hi}, got {v!r}"
+        return None
+    return check
+
+
+def _choice(*allowed: Any) -> Callable[[Any], str | None]:
+    def check(v: Any) -> str | None:
+        return None if v in allowed else f"expected one of {list(allowed)}, got {v!r}"
+    return check
+
+
+def _bool(v: Any) -> str | None:
+    return None if isinstance(v, bool) else f"expected true or false, got {v!r}"
+
+
+def _die(v: Any) -> str | None:
+    if not isinstance(v, list) or len(v) != 6 or any(f not in FACES for f in v):
+        return f"expected a list of 6 faces from {list(FACES)}, got {v!r}"
+    return None
+
+
+def _flip(v: Any) -> str | None:
+    if (not isinstance(v, dict) or set(v) != {"from", "to", "once"}
+            or v["from"] not in ROBOT_FACES or v["to"] not in ROBOT_FACES
+            or not isinstance(v["once"], bool)):
+        return ('expected {"from": face, "to": face, "once": true/false} with faces from '
+                f"{list(ROBOT_FACES)}, got {v!r}")
+    return None
+
+
+def _first_settle(v: Any) -> str | None:
+    if (not isinstance(v, dict) or set(v) != {"from", "min_vp", "credit", "economy"}
+            or v["from"] not in ("deck", "draw_stack")
+            or any(_int(0, 9)(v[k]) for k in ("min_vp", "credit", "economy"))):
+        return ('expected {"from": "deck" or "draw_stack", "min_vp": n, "credit": n, '
+                f'"economy": n}}, got {v!r}')
+    return None
+
+
+MAT_KEYS: dict[str, Callable[[Any], str | None]] = {
+    "explore_action_draw": _int(0, 10), "explore_both_draw": _int(0, 10),
+    "explore_action_credit": _int(0, 4), "explore_response_draw": _int(0, 10),
+    "develop_counter_credit_action": _int(0, 4), "develop_counter_credit_response": _int(0, 4),
+    "settle_action_draw": _int(0, 10), "settle_response_draw": _int(0, 10),
+    "trade_credit": _int(0, 4), "produce_economy": _int(0, 5),
+}
+START_KEYS: dict[str, Callable[[Any], str | None]] = {
+    "credit": _int(0, 4), "economy": _int(0, 5), "draw_stack": _int(0, 10),
+    "settle_finds": _choice("military", "non-military"), "response_needs_credit": _bool,
+    "robot_face": _choice(*ROBOT_FACES), "after_trade": _flip, "after_produce": _flip,
+    "first_settle": _first_settle, **MAT_KEYS,
+}
+TOP_KEYS: dict[str, Callable[[Any], str | None]] = {
+    "vp_pool": _int(1, 200), "credit_max": _int(0, 10), "economy_max": _int(0, 10),
+    "same_single_space": _choice("once", "twice"),
+}
+DIFFICULTY_KEYS = {"counters": _int(0, 5), "counter_vp": _int(0, 30)}
+CONVENTIONS = {
+    "player_windfall_good": _choice("after_hand"),
+    "response_credit_payment": _choice("if_any"),
+    "draw_stack_order": _choice("queue"),
+    "robot_start_world": _choice("in_tableau"),
+}
+
+
+def _validator(path: tuple[str, ...]) -> Callable[[Any], str | None] | None:
+    head = path[0]
+    if len(path) == 1:
+        return TOP_KEYS.get(head)
+    if len(path) == 2:
+        group = {"mat": MAT_KEYS, "start_defaults": START_KEYS, "conventions": CONVENTIONS,
+                 "dice": {"a": _die, "b": _die}}.get(head)
+        return None if group is None else group.get(path[1])
+    if len(path) == 3:
+        if head == "difficulty" and path[1] in DIFFICULTIES:
+            return DIFFICULTY_KEYS.get(path[2])
+        if head == "start_worlds" and path[1] in START_WORLDS:
+            return START_KEYS.get(path[2])
+    return None
+
+
+def _is_leaf(v: Any) -> bool:
+    return isinstance(v, dict) and "value" in v
+
+
+def _walk(tree: Mapping[str, Any], path: tuple[str, ...], source: str | None,
+          out: dict[tuple[str, ...], dict[str, Any]]) -> None:
+    for key, v in tree.items():
+        here = (*path, str(key))
+        name = ".".join(here)
+        check = _validator(here)
+        if check is not None:
+            leaf = dict(v) if _is_leaf(v) else {"value": v}
+            extra = set(leaf) - {"value", "source", "reason"}
+            if extra:
+                raise ComponentError(f"component {name!r}: unknown field(s) {sorted(extra)}")
+            problem = check(leaf["value"])
+            if problem:
+                raise ComponentError(f"component {name!r}: {problem}")
+            if source is not None:
+                leaf["source"] = source
+                leaf.setdefault("reason", "set by the user")
+            elif leaf.get("source") not in ("rulebook", "assumed"):
+                raise ComponentError(f"component {name!r}: source must be rulebook or assumed")
+            out[here] = leaf
+        elif isinstance(v, dict) and not _is_leaf(v) and _group_ok(here):
+            _walk(v, here, source, out)
+        else:
+            raise ComponentError(f"unknown component {name!r}")
+
+
+def _group_ok(path: tuple[str, ...]) -> bool:
+    if len(path) == 1:
+        return path[0] in ("difficulty", "dice", "mat", "start_defaults", "start_worlds",
+                           "conventions")
+    if len(path) == 2:
+        return (path[0] == "difficulty" and path[1] in DIFFICULTIES) or (
+            path[0] == "start_worlds" and path[1] in START_WORLDS)
+    return False
+
+
+@dataclass(frozen=True)
+class Components:
+    """Every component value in use, each with its ``source`` and (if assumed) ``reason``."""
+
+    leaves: Mapping[tuple[str, ...], Mapping[str, Any]]
+
+    def get(self, *path: str) -> Any:
+        return self.leaves[path]["value"]
+
+    def for_start(self, world: str) -> dict[str, Any]:
+        """The values that apply to a robot with start world ``world`` (its mat, merged)."""
+        values: dict[str, Any] = {}
+        for group in (("mat",), ("start_defaults",), ("start_worlds", world)):
+            for path, leaf in self.leaves.items():
+                if path[: len(group)] == group and len(path) == len(group) + 1:
+                    values[path[-1]] = leaf["value"]
+        return values
+
+    def marked(self, world: str | None = None) -> list[dict[str, Any]]:
+        """Rows of (name, value, source, reason), for a start world's values only if given."""
+        rows = []
+        for path, leaf in self.leaves.items():
+            if world is not None and path[0] == "start_worlds" and path[1] != world:
+                continue
+            rows.append({"name": ".".join(path), "value": leaf["value"],
+                         "source": leaf["source"], "reason": leaf.get("reason", "")})
+        return rows
+
+    def to_data(self) -> dict[str, Any]:
+        """The overrides-free nested dict of values (handy for saving a copy)."""
+        out: dict[str, Any] = {}
+        for path, leaf in self.leaves.items():
+            node = out
+            for k in path[:-1]:
+                node = node.setdefault(k, {})
+            node[path[-1]] = leaf["value"]
+        return out
+
+
+@cache
+def _defaults() -> dict[tuple[str, ...], dict[str, Any]]:
+    raw = json.loads(resources.files("rftg_nb.robot").joinpath("components.json").read_text())
+    if raw.get("format") != "rftg_nb-robot-components" or raw.get("version") != 1:
+        raise ComponentError("components.json: wrong format or version")
+    body = {k: v for k, v in raw.items() if k not in ("format", "version")}
+    out: dict[tuple[str, ...], dict[str, Any]] = {}
+    _walk(body, (), None, out)
+    return out
+
+
+def load_components(overrides: Mapping[str, Any] | str | Path | None = None) -> Components:
+    """The default components with ``overrides`` (a dict, or a path to a JSON file) applied."""
+    leaves = {k: dict(v) for k, v in _defaults().items()}
+    if overrides is None:
+        return Components(leaves)
+    if isinstance(overrides, (str, Path)):
+        try:
+            overrides = json.loads(Path(overrides).read_text())
+        except OSError as e:
+            raise ComponentError(f"components file {str(overrides)!r}: {e.strerror}") from None
+        except ValueError as e:
+            raise ComponentError(f"components file {str(overrides)!r}: not JSON ({e})") from None
+    if not isinstance(overrides, Mapping):
+        raise ComponentError("components: expected a dict or a path to a JSON file")
+    given: dict[tuple[str, ...], dict[str, Any]] = {}
+    _walk(copy.deepcopy(dict(overrides)), (), "user", given)
+    leaves.update(given)
+    return Components(leaves)

@@ -1,0 +1,589 @@
+"""``SoloGame``: the TGS solitaire game, you against the adaptable robot.
+
+You play the 2-player advanced game; the robot is driven by two custom dice and the rules of the
+TGS rulebook's "Solitaire Game" section. Every robot step is an event carrying the rule (mat row)
+it follows, and :meth:`SoloGame.timeline` turns the game into a table for charts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Generator, Mapping
+from pathlib import Path
+from typing import Any
+
+from rftg_nb.cards import CARDS, CardDatabase
+from rftg_nb.engine.decision import Decision, IllegalChoice, Option, SaveFileError
+from rftg_nb.engine.game import TABLEAU_END, Game
+from rftg_nb.engine.state import Card
+from rftg_nb.robot.components import (
+    DIFFICULTIES,
+    START_WORLDS,
+    ComponentError,
+    Components,
+    load_components,
+)
+from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, Placement, place_dice, player_markers
+from rftg_nb.robot.mat import COUNTER, Robot
+
+Rules = Generator[Decision, tuple[str, ...], None]
+ROBOT = 1  # the robot's index in scores(), winners and events' actor field is "robot"
+SECTION = "Resolving Robot Actions / Responses"
+
+
+class SoloGame(Game):
+    """The solitaire game. Player 0 is you; index 1 in :meth:`scores` and :attr:`winner` is
+    the robot."""
+
+    def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None):
+        solo = setup["solo"]
+        self.components: Components = load_components(solo.get("components"))
+        self.difficulty: str = solo["difficulty"]
+        self.robot: Robot = None  # type: ignore[assignment]  # set while dealing
+        self._stamps: list[tuple[Any, ...]] = []
+        self._dice_rounds = 0
+        super().__init__(setup, seed, db)
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(  # type: ignore[override]
+        cls,
+        seed: int | None = None,
+        difficulty: str = "easy",
+        player_start: str | None = None,
+        robot_start: str | None = None,
+        deck: list[str] | None = None,
+        dice: list[tuple[str, str]] | str | None = None,
+        components: Mapping[str, Any] | str | Path | None = None,
+        name: str = "You",
+    ) -> SoloGame:
+        """Set up a solitaire game; see the module doc for each argument."""
+        import secrets
+
+        if seed is None:
+            seed = secrets.randbits(32)
+        if isinstance(components, (str, Path)):
+            comp = load_components(components)  # validates; store the values, not the path
+            components = {k: v for k, v in comp.to_data().items()}
+        solo: dict[str, Any] = {
+            "difficulty": difficulty, "player_start": player_start, "robot_start": robot_start,
+            "deck": list(deck) if deck is not None else [],
+            "dice": dice if dice == "manual" or dice is None else [list(p) for p in dice],
+            "components": components,
+        }
+        setup = {"players": 1, "expansion": "tgs", "advanced": True, "names": [str(name)],
+                 "solo": solo}
+        cls._check_solo(solo, ValueError)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an int, got {seed!r}")
+        return cls(setup, seed)
+
+    @staticmethod
+    def _check_solo(solo: Any, error: type[ValueError]) -> None:
+        if not isinstance(solo, dict):
+            raise error("solo: expected an object")
+        if solo.get("difficulty") not in DIFFICULTIES:
+            raise error(
+                f"difficulty: expected one of {DIFFICULTIES}, got {solo.get('difficulty')!r}"
+            )
+        for key in ("player_start", "robot_start"):
+            v = solo.get(key)
+            if v is not None and v not in START_WORLDS:
+                raise error(f"{key}: {v!r} is not a start world ({', '.join(START_WORLDS)})")
+        if solo.get("player_start") and solo.get("player_start") == solo.get("robot_start"):
+            raise error("robot_start: the robot and the player need different start worlds")
+        deck = solo.get("deck", [])
+        if not isinstance(deck, list):
+            raise error("deck: expected a list of card names")
+        starts = {solo.get("player_start"), solo.get("robot_start")}
+        have = Counter(CARDS.deck("tgs"))
+        for i, name in enumerate(deck):
+            if not isinstance(name, str) or name not in CARDS:
+                raise error(f"deck[{i}]: unknown card {name!r}")
+            have[name] -= 1
+            if have[name] < 0 or name in starts:
+                raise error(f"deck[{i}]: no copy of {name!r} is left to put on the deck")
+        dice = solo.get("dice")
+        if dice is not None and dice != "manual":
+            if not isinstance(dice, list):
+                raise error('dice: expected a list of (face, face) pairs or "manual"')
+            comps = load_components(solo.get("components"))
+            for i, pair in enumerate(dice):
+                try:
+                    _orient(pair, comps)
+                except ValueError as e:
+                    raise error(f"dice[{i}]: {e}") from None
+        try:
+            load_components(solo.get("components"))
+        except ComponentError as e:
+            raise error(str(e)) from None
+
+    @classmethod
+    def _check_setup(cls, setup: Any) -> None:
+        if not isinstance(setup, dict) or "solo" not in setup:
+            raise SaveFileError("field 'setup.solo': this is not a saved solitaire game")
+        if setup.get("players") != 1 or setup.get("expansion") != "tgs" or not setup.get(
+                "advanced"):
+            raise SaveFileError("field 'setup': a solitaire game is 1 player, tgs, advanced")
+        names = setup.get("names")
+        if not (isinstance(names, list) and len(names) == 1 and isinstance(names[0], str)):
+            raise SaveFileError("field 'setup.names': expected one name")
+        try:
+            cls._check_solo(setup["solo"], SaveFileError)
+        except SaveFileError as e:
+            raise SaveFileError(f"field 'setup.solo': {e}") from None
+
+    # ------------------------------------------------------------------ engine hooks
+    def pool_size(self) -> int:
+        return int(self.components.get("vp_pool"))
+
+    def sides(self) -> list[str]:
+        return [self.players[0].name, "Robot"]
+
+    def side_actor(self, side: int) -> int | str:
+        return "robot" if side == ROBOT else side
+
+    def deal(self) -> None:
+        solo = self.setup["solo"]
+        db = self.db
+        self.cards = [Card(i, db[n]) for i, n in enumerate(db.deck("tgs"))]
+        starts = [c for c in self.cards if c.design.is_start_world]
+        self.rng.shuffle(starts)
+
+        def take_start(name: str | None) -> Card:
+            if name is None:
+                return starts.pop()
+            card = next(c for c in starts if c.name == name)
+            starts.remove(card)
+            return card
+
+        me = self.players[0]
+        mine = take_start(solo.get("player_start"))
+        theirs = take_start(solo.get("robot_start"))
+        me.tableau.append(mine)
+        self.emit(0, "start_world", f"{me.says('is')} dealt the start world {mine.name}.",
+                  {"card": mine.name})
+        others = [c for c in self.cards if not c.design.is_start_world]
+        self.deck = others + starts
+        self.rng.shuffle(self.deck)
+        for name in reversed(solo.get("deck") or []):
+            card = next(c for c in self.deck if c.name == name)
+            self.deck.remove(card)
+            self.deck.append(card)
+        values = self.components.for_start(theirs.name)
+        level = self.difficulty
+        self.robot = Robot(
+            theirs, values, self.components.get("difficulty", level, "counters"),
+            self.components.get("difficulty", level, "counter_vp"),
+            self.components.get("credit_max"), self.components.get("economy_max"),
+            self.components.marked(theirs.name),
+        )
+        self.emit("robot", "start_world",
+                  f"The robot is dealt the start world {theirs.name}: credit {self.robot.credit}, "
+                  f"economy {self.robot.economy}, \"robot =\" reads "
+                  f"{FACE_LABELS[self.robot.robot_face]}.",
+                  {"card": theirs.name, "credit": self.robot.credit,
+                   "economy": self.robot.economy, "robot_face": self.robot.robot_face,
+                   "rule": "Setup"})
+        self.robot_draw(values["draw_stack"], "Setup: the robot's draw stack")
+        self.draw(me, 6, "opening hand")
+        if mine.design.windfall and self.add_good(mine):
+            self.emit(0, "good", f"{mine.name} starts with a good.",
+                      {"card": mine.name, "kind": mine.design.good})
+
+    def phases_this_round(self) -> set[str]:
+        todo = super().phases_this_round()
+        for p in self.robot.dice:
+            todo.add(_SPACE_PHASE[p.space])
+        return todo
+
+    def after_actions(self) -> Rules:
+        faces = yield from self._roll()
+        r = self.robot
+        markers = player_markers(self.players[0].actions)
+        r.dice = place_dice(faces, r.robot_face, markers)
+        self.emit("robot", "dice", f"The robot rolls {FACE_LABELS[faces[0]]} and "
+                                   f"{FACE_LABELS[faces[1]]}.",
+                  {"faces": list(faces), "markers": markers, "rule": "Place dice"})
+        for p in r.dice:
+            self.emit("robot", "die", f"Die {p.die} ({FACE_LABELS[p.rolled]}) goes on "
+                                      f"{SPACE_LABELS[p.space]}: {p.why}.",
+                      {"die": p.die, "rolled": p.rolled, "face": p.face, "space": p.space,
+                       "rule": "Place dice", "why": p.why})
+
+    def _roll(self) -> Generator[Decision, tuple[str, ...], tuple[str, str]]:
+        a = self.components.get("dice", "a")
+        b = self.components.get("dice", "b")
+        dice = self.setup["solo"].get("dice")
+        if dice == "manual":
+            opts = tuple(Option(f"a:{f}", f"Die A: {FACE_LABELS[f]}") for f in dict.fromkeys(a))
+            opts += tuple(Option(f"b:{f}", f"Die B: {FACE_LABELS[f]}") for f in dict.fromkeys(b))
+            d = Decision(0, "dice", "Roll the two robot dice and enter the faces you rolled.",
+                         opts, 2, 2, rule=_one_per_die)
+            ids = yield from self.ask(d)
+            fa = next(i[2:] for i in ids if i.startswith("a:"))
+            fb = next(i[2:] for i in ids if i.startswith("b:"))
+            return fa, fb
+        if dice and self._dice_rounds < len(dice):
+            pair = _orient(dice[self._dice_rounds], self.components)
+            self._dice_rounds += 1
+            return pair
+        return self.rng.choice(a), self.rng.choice(b)
+
+    def after_phase(self, phase: str) -> Rules:
+        r = self.robot
+        on = Counter(p.space for p in r.dice)
+        marks = set(player_markers(self.players[0].actions))
+        if phase == "explore":
+            n = on["explore1"] + on["explore2"]
+            if n:
+                self._explore_action(both=n >= 2)
+            elif marks & {"explore1", "explore2"}:
+                self._explore_response()
+        elif phase in ("develop", "develop2", "settle", "settle2"):
+            space = ("develop" if phase.startswith("develop") else "settle") + (
+                "2" if phase.endswith("2") else "1")
+            act = self._develop if phase.startswith("develop") else self._settle
+            if on[space]:
+                act(action=True)
+            elif space in marks:
+                act(action=False)
+        elif phase == "consume":
+            self._consume(on["trade"], on["x2"], bool(marks & {"trade", "x2"}))
+        elif phase == "produce":
+            if on["produce"]:
+                times = on["produce"] if self._twice() else 1
+                for _ in range(times):
+                    self._produce_action()
+            elif "produce" in marks:
+                self.robot_says("produce_response", "Produce response: the robot does nothing.",
+                                "Produce response", "response")
+        yield from ()
+
+    def should_end(self) -> bool:
+        return (self.vp_pool <= 0 or len(self.players[0].tableau) >= TABLEAU_END
+                or self.robot.tableau_size >= TABLEAU_END)
+
+    # ------------------------------------------------------------------ robot steps
+    def robot_says(self, kind: str, text: str, rule: str, row: str, **data: Any) -> None:
+        self.emit("robot", kind, text, {"rule": rule, "row": row, "section": SECTION, **data})
+
+    def robot_draw(self, n: int, rule: str, row: str = "setup") -> None:
+        got = 0
+        for _ in range(n):
+            c = self.draw_one()
+            if c is None:
+                break
+            self.robot.stack.append(c)
+            got += 1
+        text = (f"{rule}: {got} card{'s' if got != 1 else ''} go face down under the robot's "
+                f"draw stack (now {len(self.robot.stack)}).")
+        if got < n:
+            text += " The draw pile and discard pile ran out."
+        self.robot_says("robot_draw", text, rule, row, count=got,
+                        stack=len(self.robot.stack))
+
+    def flip_to_find(self, wanted: Callable[[Card], bool], what: str, rule: str,
+                     row: str) -> Card | None:
+        stack = self.robot.stack
+        while stack:
+            c = stack.pop(0)
+            if wanted(c):
+                self.robot_says("flip", f"{rule}: the robot flips {c.name}, a {what}.", rule, row,
+                                card=c.name, found=True, stack=len(stack))
+                return c
+            self.discard.append(c)
+            self.robot_says("flip", f"{rule}: the robot flips {c.name}, not a {what}: "
+                                    "discarded.", rule, row, card=c.name, found=False,
+                            stack=len(stack))
+        self.robot_says("flip_none", f"{rule}: the draw stack is empty; no {what} found.",
+                        rule, row, stack=0)
+        return None
+
+    def robot_place(self, c: Card, rule: str, row: str) -> None:
+        self.robot.cards.append(c)
+        self.robot_says("robot_place", f"{rule}: the robot places {c.name} "
+                                       f"({self.robot.card_vp(c)} VP).", rule, row,
+                        card=c.name, vp=self.robot.card_vp(c), tableau=self.robot.tableau_size)
+
+    def set_credit(self, change: int, rule: str, row: str) -> None:
+        r = self.robot
+        old = r.credit
+        r.credit = max(0, min(r.credit_max, r.credit + change))
+        note = " (the track tops out)" if r.credit - old != change else ""
+        self.robot_says("credit", f"{rule}: robot credit {old} -> {r.credit}{note}.", rule, row,
+                        old=old, new=r.credit)
+
+    def set_economy(self, change: int, rule: str, row: str) -> None:
+        r = self.robot
+        old = r.economy
+        r.economy = max(0, min(r.economy_max, r.economy + change))
+        note = " (the track tops out)" if r.economy - old != change else ""
+        self.robot_says("economy", f"{rule}: robot economy {old} -> {r.economy}{note}.", rule,
+                        row, old=old, new=r.economy)
+
+    def robot_vp(self, n: int, rule: str, row: str) -> None:
+        self.robot.vp_chips += n
+        self.vp_pool -= n
+        self.robot_says("robot_vp", f"{rule}: the robot gains {n} VP chip{'s' if n != 1 else ''} "
+                                    f"(pool {self.vp_pool}).", rule, row, vp=n, pool=self.vp_pool)
+
+    def set_face(self, face: str, rule: str) -> None:
+        old = self.robot.robot_face
+        self.robot.robot_face = face
+        self.robot_says("robot_face", f"{rule}: the \"robot =\" counter now reads "
+                                      f"{FACE_LABELS[face]} (was {FACE_LABELS[old]}).", rule,
+                        "special", old=old, new=face)
+
+    def _twice(self) -> bool:
+        return self.components.get("same_single_space") == "twice"
+
+    def _explore_action(self, both: bool) -> None:
+        v = self.robot.values
+        rule = "Explore action (both Explores)" if both else "Explore action"
+        self.robot_draw(v["explore_both_draw"] if both else v["explore_action_draw"], rule,
+                        "action")
+        self.set_credit(v["explore_action_credit"], rule, "action")
+
+    def _explore_response(self) -> None:
+        self.robot_draw(self.robot.values["explore_response_draw"], "Explore response",
+                        "response")
+
+    def _develop(self, action: bool) -> None:
+        r, v = self.robot, self.robot.values
+        row = "action" if action else "response"
+        rule = f"Develop {row}"
+        need = v["develop_counter_credit_action" if action else "develop_counter_credit_response"]
+        if r.counters_left and r.credit >= need:
+            r.counters_left -= 1
+            r.counters_placed += 1
+            self.robot_says("counter", f"{rule}: the robot has an unplaced 6-cost counter and "
+                                       f"credit {r.credit} (needs {need}): it places the "
+                                       f"counter and skips its regular Develop.", rule, row,
+                            card=COUNTER, vp=r.counter_vp, tableau=r.tableau_size)
+            self.set_credit(-need, rule, row)
+            return
+        if action:
+            self.robot_draw(1, rule, row)
+            while True:
+                c = self.flip_to_find(lambda c: c.design.is_development, "development", rule, row)
+                if c is None:
+                    return
+                if not c.design.is_six_cost:
+                    self.robot_place(c, rule, row)
+                    return
+                if r.credit > 0:
+                    self.set_credit(-1, rule, row)
+                    self.robot_place(c, rule, row)
+                    return
+                self.discard.append(c)
+                self.robot_says("flip", f"{rule}: {c.name} is a 6-cost development and the "
+                                        "robot has no credit: discarded; flipping on.", rule,
+                                row, card=c.name, found=False)
+        if r.credit <= 0:
+            self.robot_says("nothing", f"{rule}: the robot has no credit, so it does nothing.",
+                            rule, row)
+            return
+        c = self.flip_to_find(lambda c: c.design.is_development, "development", rule, row)
+        if c is not None:
+            self.set_credit(-1, rule, row)
+            self.robot_place(c, rule, row)
+
+    def _settle(self, action: bool) -> None:
+        r, v = self.robot, self.robot.values
+        row = "action" if action else "response"
+        rule = f"Settle {row}"
+        military = v["settle_finds"] == "military"
+        what = "military world" if military else "non-military world"
+
+        def wanted(c: Card) -> bool:
+            return c.design.is_world and c.design.military == military
+
+        if action and "first_settle" in v and "first_settle" not in r.used_once:
+            self._first_settle(v["first_settle"])
+            return
+        if action:
+            self.robot_draw(v["settle_action_draw"], rule, row)
+            c = self.flip_to_find(wanted, what, rule, row)
+            if c is not None:
+                self.robot_place(c, rule, row)
+            return
+        if v["response_needs_credit"] and r.credit <= 0:
+            self.robot_says("nothing", f"{rule}: the robot has no credit, so it does nothing.",
+                            rule, row)
+            return
+        self.robot_draw(v["settle_response_draw"], rule, row)
+        c = self.flip_to_find(wanted, what, rule, row)
+        if c is not None:
+            if r.credit > 0:
+                self.set_credit(-1, rule, row)
+            self.robot_place(c, rule, row)
+
+    def _first_settle(self, spec: dict[str, Any]) -> None:
+        r = self.robot
+        rule = f"{r.start.name}'s first Settle action"
+        r.used_once.add("first_settle")
+        found = None
+        while True:
+            c = self.draw_one()
+            if c is None:
+                break
+            d = c.design
+            if d.is_world and not d.military and d.vp >= spec["min_vp"]:
+                found = c
+                self.robot_says("flip", f"{rule}: the robot flips {c.name} from the draw pile, "
+                                        f"a non-military world worth {d.vp} VP.", rule, "special",
+                                card=c.name, found=True)
+                break
+            self.discard.append(c)
+            self.robot_says("flip", f"{rule}: the robot flips {c.name} from the draw pile: "
+                                    "not it, discarded.", rule, "special", card=c.name,
+                            found=False)
+        if found is not None:
+            self.robot_place(found, rule, "special")
+        self.set_credit(spec["credit"], rule, "special")
+        self.set_economy(spec["economy"], rule, "special")
+        if r.start in r.cards:
+            r.cards.remove(r.start)
+            self.discard.append(r.start)
+            self.robot_says("discard_tableau", f"{rule}: {r.start.name} and its mat counter are "
+                                               "discarded.", rule, "special",
+                            card=r.start.name, tableau=r.tableau_size)
+
+    def _consume(self, trade: int, x2: int, player_chose: bool) -> None:
+        r = self.robot
+        if trade and x2:
+            rule = "Both Consume actions"
+            self.robot_vp(2 * r.economy, rule, "action")
+            self.set_credit(self.robot.values["trade_credit"], rule, "action")
+            self.set_economy(1, rule, "action")
+            self._after("after_trade", "Trade action")
+        elif trade:
+            for _ in range(trade if self._twice() else 1):
+                rule = "Consume: Trade action"
+                self.set_credit(self.robot.values["trade_credit"], rule, "action")
+                self.robot_vp(r.economy, rule, "action")
+                self._after("after_trade", "Trade action")
+        elif x2:
+            for _ in range(x2 if self._twice() else 1):
+                rule = "Consume: 2x VPs action"
+                self.robot_vp(2 * r.economy, rule, "action")
+                self.set_economy(1, rule, "action")
+        elif player_chose:
+            self.robot_vp(r.economy, "Consume response", "response")
+
+    def _produce_action(self) -> None:
+        self.set_economy(self.robot.values["produce_economy"], "Produce action", "action")
+        self._after("after_produce", "Produce action")
+
+    def _after(self, key: str, what: str) -> None:
+        r = self.robot
+        flip = r.values.get(key)
+        if not flip or key in r.used_once:
+            return
+        if r.robot_face == flip["from"]:
+            self.set_face(flip["to"], f"{r.start.name}: after a {what}")
+            if flip["once"]:
+                r.used_once.add(key)
+
+    # ------------------------------------------------------------------ results and views
+    def scores(self) -> list[int]:
+        return [super().scores()[0], self.robot.score()]
+
+    def score_breakdown(self, player: int) -> dict[str, Any]:
+        if player == ROBOT:
+            return self.robot.score_breakdown()
+        return super().score_breakdown(player)
+
+    def tiebreak(self, player: int) -> int:
+        if player == ROBOT:
+            return self.robot.credit + self.robot.economy
+        return super().tiebreak(player)
+
+    @property
+    def robot_face(self) -> str:
+        return self.robot.robot_face
+
+    def _locate_more(self, put: Any) -> None:
+        for c in self.robot.stack:
+            put(c, "robot:draw_stack")
+        for c in self.robot.cards:
+            put(c, "robot:tableau")
+
+    def snapshot(self) -> dict[str, Any]:
+        s = super().snapshot()
+        r = self.robot
+        s["robot"] = {
+            "credit": r.credit, "economy": r.economy, "vp": r.vp_chips, "face": r.robot_face,
+            "cards": [c.id for c in r.cards], "stack": [c.id for c in r.stack],
+            "counters_left": r.counters_left, "counters_placed": r.counters_placed,
+            "dice": [(p.die, p.face, p.space) for p in r.dice],
+        }
+        return s
+
+    def emit(self, actor: Any, kind: str, text: str, data: Mapping[str, Any] | None = None,
+             visible_to: int | None = None) -> None:
+        super().emit(actor, kind, text, data, visible_to)
+        r = self.robot
+        me = self.players[0]
+        self._stamps.append((
+            self.vp_pool,
+            r.credit if r else None, r.economy if r else None, r.vp_chips if r else 0,
+            r.tableau_size if r else 0, me.vp, len(me.tableau),
+        ))
+
+    def timeline(self) -> Any:
+        """One row per event: step, round, phase, actor, kind, text and the race's numbers."""
+        import pandas as pd
+
+        rows = []
+        for i, (e, s) in enumerate(zip(self.events, self._stamps, strict=True)):
+            if e.visible_to not in (None, 0):
+                continue
+            rows.append({
+                "step": i, "round": e.round, "phase": e.phase,
+                "actor": "robot" if e.actor == "robot" else (
+                    "player" if e.actor == 0 else "game"),
+                "kind": e.kind, "text": e.text, "rule": e.data.get("rule", ""),
+                "vp_pool": s[0], "robot_credit": s[1], "robot_economy": s[2], "robot_vp": s[3],
+                "robot_tableau": s[4], "player_vp": s[5], "player_tableau": s[6],
+            })
+        return pd.DataFrame(rows)
+
+    def view(self, player: int = 0) -> dict[str, Any]:
+        v = super().view(player)
+        r = self.robot
+        v["robot"] = {
+            "credit": r.credit, "economy": r.economy, "vp": r.vp_chips,
+            "tableau": r.tableau, "draw_stack": len(r.stack),
+            "counters_left": r.counters_left, "robot_face": r.robot_face,
+            "dice": [{"die": p.die, "face": p.face, "space": p.space} for p in r.dice],
+        }
+        return v
+
+
+_SPACE_PHASE = {"explore1": "explore", "explore2": "explore", "develop1": "develop",
+                "develop2": "develop2", "settle1": "settle", "settle2": "settle2",
+                "trade": "consume", "x2": "consume", "produce": "produce"}
+
+
+def _one_per_die(ids: tuple[str, ...]) -> str | None:
+    if sorted(i[0] for i in ids) != ["a", "b"]:
+        return "enter one face for die A and one for die B"
+    return None
+
+
+def _orient(pair: Any, comps: Components) -> tuple[str, str]:
+    """A scripted roll as (die A face, die B face); the pair may be given in either order."""
+    if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+        raise ValueError(f"expected a pair of faces, got {pair!r}")
+    a, b = comps.get("dice", "a"), comps.get("dice", "b")
+    f1, f2 = pair
+    if f1 in a and f2 in b:
+        return f1, f2
+    if f1 in b and f2 in a:
+        return f2, f1
+    raise ValueError(f"no die pair shows {f1!r} and {f2!r} (die A: {a}; die B: {b})")
+
+
+__all__ = ["ROBOT", "IllegalChoice", "SoloGame", "Placement"]
