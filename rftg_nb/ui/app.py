@@ -1,0 +1,310 @@
+"""``SoloApp``: the ipywidgets dashboard for the TGS solitaire game.
+
+The widgets are thin views over :class:`SoloController`; every handler calls one controller
+method and then :meth:`SoloApp.refresh` redraws the views from the controller's state.
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from rftg_nb.cards import CARDS
+from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
+from rftg_nb.ui.charts import CHARTS
+from rftg_nb.ui.controller import NewGameSettings, SoloController
+from rftg_nb.ui.render import CSS, robot_mat, score_sheet, tiles
+
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
+HELP = (
+    "<b>How to play.</b> You play the two-action game of Race for the Galaxy against the "
+    "robot. Each round: pick two actions, the robot rolls its dice, then each phase runs left "
+    "to right, you first. Answer each question below; the robot's moves are listed with the "
+    "rule that drives them."
+)
+
+
+class SoloApp:
+    """The dashboard. ``SoloApp().show()`` in a notebook cell (or a Voila page)."""
+
+    def __init__(self, controller: SoloController | None = None, start: bool = True) -> None:
+        self.c = controller or SoloController()
+        self.option_buttons: dict[str, w.Button] = {}
+        self.option_boxes: dict[str, w.Checkbox] = {}
+        self._build()
+        if start and self.c.game is None:
+            self.c.new_game()
+        self.refresh()
+
+    # ------------------------------------------------------------------ layout
+    def _build(self) -> None:
+        self.css = w.HTML(CSS)
+        self.title = w.HTML("<h2 style='margin:4px 0'>Race for the Galaxy: "
+                            "The Gathering Storm &mdash; solitaire</h2>")
+        self.status = w.HTML()
+        # new game panel
+        self.difficulty = w.Dropdown(options=list(DIFFICULTIES), value="easy",
+                                     description="Difficulty")
+        self.seed = w.Text(placeholder="blank = random", description="Seed")
+        starts = [("random", None)] + [(s, s) for s in START_WORLDS]
+        self.player_start = w.Dropdown(options=starts, value=None, description="Your start")
+        self.robot_start = w.Dropdown(options=starts, value=None, description="Robot start")
+        self.manual_dice = w.Checkbox(value=False, description="I roll real dice")
+        self.new_button = w.Button(description="New game", button_style="primary",
+                                   icon="play")
+        self.new_button.on_click(lambda _b: self.on_new_game())
+        self.new_panel = w.VBox([
+            w.HBox([self.difficulty, self.seed]),
+            w.HBox([self.player_start, self.robot_start]),
+            w.HBox([self.manual_dice, self.new_button]),
+        ])
+        # decision panel
+        self.prompt = w.HTML()
+        self.options = w.Box(layout=w.Layout(flex_flow="row wrap"))
+        self.submit = w.Button(description="Submit", button_style="success", icon="check")
+        self.submit.on_click(lambda _b: self.on_submit())
+        self.pick_note = w.HTML()
+        self.decision_box = w.VBox([self.prompt, self.options,
+                                    w.HBox([self.submit, self.pick_note])])
+        # step through
+        self.step_toggle = w.ToggleButton(value=False, description="Step through robot",
+                                          icon="shoe-prints")
+        self.step_toggle.observe(lambda ch: self.on_step_toggle(ch["new"]), names="value")
+        self.next_button = w.Button(description="Next step", icon="forward")
+        self.next_button.on_click(lambda _b: self.on_next_step())
+        self.all_button = w.Button(description="Show all", icon="fast-forward")
+        self.all_button.on_click(lambda _b: self.on_show_all())
+        self.steps = w.HTML()
+        # tools
+        self.undo_button = w.Button(description="Undo", icon="undo")
+        self.undo_button.on_click(lambda _b: self.on_undo())
+        self.save_button = w.Button(description="Save", icon="download")
+        self.save_button.on_click(lambda _b: self.on_save())
+        self.save_link = w.HTML()
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
+        self.upload.observe(lambda ch: self.on_upload(ch["new"]), names="value")
+        # tableau views
+        self.player_view = w.HTML()
+        self.robot_view = w.HTML()
+        self.end_view = w.HTML()
+        # charts and log
+        self.chart_outputs = {k: w.Output(layout=w.Layout(width="33%", min_width="300px"))
+                              for k in CHARTS}
+        self.log_actor = w.Dropdown(options=[("everyone", ""), ("you", "player"),
+                                             ("robot", "robot"), ("game", "game")],
+                                    value="", description="Actor")
+        self.log_phase = w.Dropdown(options=[("all phases", "")], value="", description="Phase")
+        self.log_actor.observe(lambda _c: self.refresh_log(), names="value")
+        self.log_phase.observe(lambda _c: self.refresh_log(), names="value")
+        self.log = w.HTML(layout=w.Layout(max_height="320px", overflow="auto"))
+        self.root = w.VBox([
+            self.css, self.title, w.HTML(HELP),
+            w.Accordion(children=[self.new_panel], titles=("New game",)),
+            self.status, self.end_view, self.decision_box,
+            w.HBox([self.step_toggle, self.next_button, self.all_button, self.undo_button,
+                    self.save_button, self.upload, self.save_link]),
+            self.steps, self.player_view, self.robot_view,
+            w.HBox(list(self.chart_outputs.values()), layout=w.Layout(flex_flow="row wrap")),
+            w.HTML("<b>Game log</b>"), w.HBox([self.log_actor, self.log_phase]), self.log,
+        ])
+
+    def show(self) -> w.VBox:
+        """Display the app (in a notebook cell) and return its root widget."""
+        from IPython.display import display
+
+        display(self.root)
+        return self.root
+
+    # ------------------------------------------------------------------ handlers
+    def on_new_game(self) -> None:
+        text = self.seed.value.strip()
+        seed: int | None
+        if text:
+            try:
+                seed = int(text)
+            except ValueError:
+                self.c.status.text, self.c.status.error = (
+                    f"The seed must be a whole number, not {text!r}.", True)
+                self.refresh()
+                return
+        else:
+            seed = None
+        self.c.new_game(NewGameSettings(
+            difficulty=self.difficulty.value, seed=seed, player_start=self.player_start.value,
+            robot_start=self.robot_start.value, manual_dice=self.manual_dice.value))
+        self.refresh()
+
+    def on_option(self, option_id: str) -> None:
+        self.c.answer([option_id])
+        self.refresh()
+
+    def on_submit(self) -> None:
+        ids = [i for i, box in self.option_boxes.items() if box.value]
+        self.c.answer(ids)
+        self.refresh()
+
+    def on_step_toggle(self, on: bool) -> None:
+        self.c.set_step_through(on)
+        self.refresh()
+
+    def on_next_step(self) -> None:
+        self.c.next_step()
+        self.refresh()
+
+    def on_show_all(self) -> None:
+        self.c.show_all()
+        self.refresh()
+
+    def on_undo(self) -> None:
+        self.c.undo()
+        self.refresh()
+
+    def on_save(self) -> None:
+        data = base64.b64encode(self.c.save().encode()).decode()
+        g = self.c.game
+        name = f"rftg-solo-seed{g.seed}-round{g.round}.json" if g else "rftg-solo.json"
+        self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,'
+                                f'{data}">Download {name}</a>')
+
+    def on_upload(self, value: Any) -> None:
+        files = list(value or ())
+        if not files:
+            return
+        content = files[0]["content"]
+        self.c.load(bytes(content))
+        self.refresh()
+
+    # ------------------------------------------------------------------ views
+    def refresh(self) -> None:
+        c = self.c
+        st = c.status
+        colour = "#b00020" if st.error else "#205020"
+        self.status.value = f"<div style='color:{colour}'>{escape(st.text)}</div>" if st.text \
+            else ""
+        if c.game is None:
+            return
+        self.refresh_decision()
+        self.refresh_steps()
+        self.refresh_tables()
+        self.refresh_charts()
+        self.refresh_log()
+
+    def refresh_decision(self) -> None:
+        c = self.c
+        d = c.decision
+        self.option_buttons = {}
+        self.option_boxes = {}
+        if d is None:
+            if c.pending_steps():
+                self.prompt.value = ("<b>The robot is moving.</b> Press <i>Next step</i> to see "
+                                     "its next move, or <i>Show all</i>.")
+            else:
+                self.prompt.value = "<b>The game is over.</b> Start a new game above."
+            self.options.children = ()
+            self.submit.layout.display = "none"
+            self.pick_note.value = ""
+            return
+        self.prompt.value = (f"<b>Round {c.game.round}, {escape(c.game.phase)}.</b> "
+                             f"{escape(d.prompt)}")
+        if d.max == 1:
+            buttons = []
+            for o in d.options:
+                b = w.Button(description=o.label, tooltip=o.label,
+                             layout=w.Layout(width="auto"))
+                b.add_class("rftg-option")
+                b.on_click(lambda _b, i=o.id: self.on_option(i))
+                self.option_buttons[o.id] = b
+                buttons.append(b)
+            if d.min == 0:
+                none = w.Button(description="None", button_style="warning",
+                                layout=w.Layout(width="auto"))
+                none.add_class("rftg-option")
+                none.on_click(lambda _b: self._answer_none())
+                self.option_buttons[""] = none
+                buttons.append(none)
+            self.options.children = tuple(buttons)
+            self.submit.layout.display = "none"
+            self.pick_note.value = ""
+            return
+        boxes = []
+        for o in d.options:
+            box = w.Checkbox(value=False, description=o.label, indent=False,
+                             layout=w.Layout(width="auto", margin="0 12px 0 0"))
+            box.add_class("rftg-option")
+            box.observe(lambda _ch: self._update_submit(), names="value")
+            self.option_boxes[o.id] = box
+            boxes.append(box)
+        self.options.children = tuple(boxes)
+        self.submit.layout.display = None
+        self._update_submit()
+
+    def _answer_none(self) -> None:
+        self.c.answer([])
+        self.refresh()
+
+    def _update_submit(self) -> None:
+        d = self.c.decision
+        if d is None:
+            return
+        ids = tuple(i for i, box in self.option_boxes.items() if box.value)
+        why = d.check(ids)
+        self.submit.disabled = why is not None
+        want = str(d.min) if d.min == d.max else f"{d.min} to {d.max}"
+        self.pick_note.value = (f"Pick {want}: {len(ids)} picked."
+                                + (f" <span style='color:#a15c00'>{escape(why)}</span>"
+                                   if why and len(ids) >= d.min else ""))
+
+    def refresh_steps(self) -> None:
+        c = self.c
+        pending = c.pending_steps()
+        self.next_button.disabled = not pending
+        self.all_button.disabled = not pending
+        events = [e for e in c.visible_events() if e.actor == "robot"]
+        last_round = c.game.round
+        recent = [e for e in events if e.round == last_round][-14:]
+        rows = "".join(
+            f"<li>{escape(e.text)} <span style='color:#666'>[{escape(e.data.get('rule', ''))}"
+            f"]</span></li>" for e in recent)
+        head = f"<b>Robot's moves this round</b> ({pending} more to step through)" if pending \
+            else "<b>Robot's moves this round</b>"
+        self.steps.value = f"{head}<ol>{rows}</ol>" if rows else head + ": none yet."
+
+    def refresh_tables(self) -> None:
+        c = self.c
+        g = c.game
+        me = g.players[0]
+        self.player_view.value = (
+            f"<b>Your tableau</b> ({len(me.tableau)} cards, {me.vp} VP chips; VP pool "
+            f"{g.vp_pool})" + tiles([(x.design, x.good is not None) for x in me.tableau])
+            + f"<b>Your hand</b> ({len(me.hand)} cards)"
+            + tiles([(x.design, False) for x in me.hand], "empty"))
+        self.robot_view.value = robot_mat(
+            c.robot_at_cursor(), list(me.actions), g.robot.components, g.robot.counter_vp,
+            CARDS.designs)
+        result = c.result() if not c.pending_steps() else None
+        self.end_view.value = score_sheet(result, me.name) if result else ""
+
+    def refresh_charts(self) -> None:
+        df = self.c.timeline()
+        for key, fn in CHARTS.items():
+            fig = fn(df)
+            self.chart_outputs[key].outputs = ({
+                "output_type": "display_data",
+                "data": {PLOTLY_MIME: fig.to_plotly_json(), "text/plain": fig.layout.title.text},
+                "metadata": {},
+            },)
+
+    def refresh_log(self) -> None:
+        df = self.c.timeline()
+        phases = [("all phases", "")] + [(p, p) for p in dict.fromkeys(df["phase"])]
+        if list(self.log_phase.options) != phases:
+            keep = self.log_phase.value if self.log_phase.value in dict(phases).values() else ""
+            self.log_phase.options = phases
+            self.log_phase.value = keep
+        table = self.c.log_table(self.log_actor.value or None, self.log_phase.value or None)
+        table = table.iloc[::-1].head(300)
+        self.log.value = table.to_html(index=False, border=0, escape=True,
+                                       classes="rftg-log")

@@ -1,0 +1,219 @@
+"""The app's plain-Python controller: every button of the dashboard is a method here.
+
+The widgets in :mod:`rftg_nb.ui.app` only read this object's state and call its methods, so
+tests drive the whole app without a browser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError
+from rftg_nb.robot import ComponentError, SoloGame
+
+
+@dataclass
+class NewGameSettings:
+    """What the new-game panel asks for."""
+
+    difficulty: str = "easy"
+    seed: int | None = None  # None: a random seed
+    player_start: str | None = None
+    robot_start: str | None = None
+    manual_dice: bool = False
+
+
+@dataclass
+class Status:
+    """A message for the person (``error`` True shows it as a problem)."""
+
+    text: str = ""
+    error: bool = False
+
+
+@dataclass
+class SoloController:
+    """State of one dashboard: the game, the step-through cursor and messages."""
+
+    step_through: bool = False
+    game: SoloGame | None = None
+    status: Status = field(default_factory=Status)
+    shown: int = 0  # events revealed so far (step-through holds back the robot's newer ones)
+    settings: NewGameSettings = field(default_factory=NewGameSettings)
+
+    # ------------------------------------------------------------------ game lifecycle
+    def new_game(self, settings: NewGameSettings | None = None) -> None:
+        """Start a new game; a bad setting leaves the current game and says why."""
+        s = settings or self.settings
+        try:
+            game = SoloGame.new(
+                seed=s.seed, difficulty=s.difficulty, player_start=s.player_start,
+                robot_start=s.robot_start, dice="manual" if s.manual_dice else None,
+            )
+        except (ValueError, ComponentError) as e:
+            self.status = Status(f"Could not start a game: {e}", True)
+            return
+        self.settings = s
+        self.game = game
+        self.shown = len(game.events)
+        self.status = Status(f"New {s.difficulty} game (seed {game.seed}). "
+                             f"Robot start world: {game.robot.start.name}.")
+
+    def answer(self, ids: list[str] | str) -> bool:
+        """Answer the pending decision. An illegal answer is reported and changes nothing."""
+        g = self._need_game()
+        if self.pending_steps():
+            self.status = Status("Step through the robot's moves first (or show them all).",
+                                 True)
+            return False
+        try:
+            g.apply(ids)
+        except IllegalChoice as e:
+            self.status = Status(f"Not allowed: {e}", True)
+            return False
+        self.status = Status("")
+        self._after_change()
+        return True
+
+    def undo(self) -> bool:
+        g = self._need_game()
+        try:
+            g.undo(0)
+        except IllegalChoice as e:
+            self.status = Status(f"Cannot undo: {e}", True)
+            return False
+        self.shown = len(g.events)
+        self.status = Status("Undone: back to your previous decision.")
+        return True
+
+    def save(self) -> str:
+        """The game as JSON text (setup + seed + choices)."""
+        return self._need_game().to_json()
+
+    def load(self, text: str | bytes) -> bool:
+        """Load a saved game; a bad file is reported and the current game is kept."""
+        try:
+            game = SoloGame.from_json(text)
+        except SaveFileError as e:
+            self.status = Status(f"Could not load that file: {e}", True)
+            return False
+        self.game = game
+        self.shown = len(game.events)
+        self.status = Status(f"Loaded a saved game at round {game.round}.")
+        return True
+
+    # ------------------------------------------------------------------ step through
+    def set_step_through(self, on: bool) -> None:
+        self.step_through = bool(on)
+        if not on and self.game is not None:
+            self.shown = len(self.game.events)
+
+    def pending_steps(self) -> int:
+        """How many robot events are still held back for stepping through."""
+        if self.game is None:
+            return 0
+        return len(self.game.events) - self.shown
+
+    def next_step(self) -> Event | None:
+        """Reveal the next held-back event (with its rule); None when none is left."""
+        g = self._need_game()
+        if self.shown >= len(g.events):
+            return None
+        e = g.events[self.shown]
+        self.shown += 1
+        self._skip_hidden()
+        return e
+
+    def show_all(self) -> None:
+        self.shown = len(self._need_game().events)
+
+    def _after_change(self) -> None:
+        g = self._need_game()
+        if not self.step_through:
+            self.shown = len(g.events)
+            return
+        # Reveal everything up to the robot's first step; hold the robot's steps back.
+        while self.shown < len(g.events) and g.events[self.shown].actor != "robot":
+            self.shown += 1
+        self._skip_hidden()
+
+    def _skip_hidden(self) -> None:
+        g = self._need_game()
+        while self.shown < len(g.events) and g.events[self.shown].visible_to not in (None, 0):
+            self.shown += 1
+
+    # ------------------------------------------------------------------ what the views show
+    @property
+    def decision(self) -> Decision | None:
+        if self.game is None or self.pending_steps():
+            return None
+        return self.game.decision
+
+    def visible_events(self) -> list[Event]:
+        g = self._need_game()
+        return [e for e in g.events[: self.shown] if e.visible_to in (None, 0)]
+
+    def timeline(self) -> Any:
+        """The game's timeline up to the revealed step."""
+        df = self._need_game().timeline()
+        return df[df["step"] < self.shown].reset_index(drop=True)
+
+    def robot_at_cursor(self) -> dict[str, Any]:
+        """The robot's mat as of the last revealed step (the live mat when nothing is held)."""
+        g = self._need_game()
+        r = g.robot
+        mat = {
+            "credit": r.credit, "economy": r.economy, "vp": r.vp_chips,
+            "tableau": list(r.tableau), "draw_stack": len(r.stack),
+            "counters_left": r.counters_left, "robot_face": r.robot_face,
+            "start": r.start.name, "dice": list(r.dice),
+        }
+        if not self.pending_steps():
+            return mat
+        stamp = g._stamps[self.shown - 1]
+        mat.update(credit=stamp[1], economy=stamp[2], vp=stamp[3])
+        tableau = [r.start.name]
+        stack = 0
+        counters = r.counters_left + r.counters_placed
+        for e in g.events[: self.shown]:
+            if e.actor != "robot":
+                continue
+            if e.kind == "robot_place":
+                tableau.append(e.data["card"])
+            elif e.kind == "counter":
+                tableau.append(e.data["card"])
+                counters -= 1
+            elif e.kind == "discard_tableau" and e.data.get("card") in tableau:
+                tableau.remove(e.data["card"])
+            if "stack" in e.data:
+                stack = e.data["stack"]
+        mat.update(tableau=tableau, draw_stack=stack, counters_left=counters)
+        return mat
+
+    def log_table(self, actor: str | None = None, phase: str | None = None) -> Any:
+        """The revealed events as a table, filtered by actor and/or phase."""
+        df = self.timeline()[["step", "round", "phase", "actor", "text", "rule"]]
+        if actor:
+            df = df[df["actor"] == actor]
+        if phase:
+            df = df[df["phase"] == phase]
+        return df
+
+    def result(self) -> dict[str, Any] | None:
+        """Both sides' score breakdowns and the winner, once the game is over."""
+        g = self._need_game()
+        if not g.is_over:
+            return None
+        sides = g.sides()
+        w = g.winners
+        return {
+            "player": g.score_breakdown(0), "robot": g.score_breakdown(1),
+            "winner": " and ".join(sides[i] for i in w) if w else "",
+            "shared": len(w) > 1,
+        }
+
+    def _need_game(self) -> SoloGame:
+        if self.game is None:
+            raise RuntimeError("start a game first")
+        return self.game

@@ -1,0 +1,229 @@
+"""HTML for the dashboard's views: card tiles, the robot's mat, the score sheet.
+
+Pure functions of the game state, so they are tested as text and reused by every view.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from rftg_nb.cards import Design, Power
+from rftg_nb.robot.dice import SPACE_LABELS, SPACES, player_markers
+
+GOOD_COLOURS = {"novelty": "#7fb2e5", "rare": "#c49a6c", "genes": "#8cc97a", "alien": "#f3d25b",
+                None: "#d9d9d9"}
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+KIND = {"NOVELTY": "Novelty", "RARE": "Rare", "GENE": "Genes", "ALIEN": "Alien"}
+CSS = """
+<style>
+.rftg-tiles{display:flex;flex-wrap:wrap;gap:6px}
+.rftg-tile{width:150px;min-height:74px;border-radius:6px;padding:4px 6px;font:12px sans-serif;
+  border:2px solid #888;box-sizing:border-box}
+.rftg-tile.military{border-color:#c0392b;border-width:3px}
+.rftg-tile b{font-size:12.5px}
+.rftg-tile .pw{font-size:11px;color:#222;margin-top:2px}
+.rftg-tile .good{display:inline-block;width:10px;height:10px;border-radius:2px;
+  background:#333;margin-left:4px}
+.rftg-mat{font:13px sans-serif}
+.rftg-row{display:flex;gap:4px;margin:4px 0}
+.rftg-space{width:86px;min-height:54px;border:1px solid #999;border-radius:4px;padding:3px;
+  font-size:11px;text-align:center;background:#fafafa}
+.rftg-space .die{display:inline-block;margin-top:3px;padding:1px 5px;border-radius:4px;
+  background:#222;color:#fff;font-weight:bold}
+.rftg-space .you{color:#1f5fbf;font-weight:bold}
+.rftg-track{display:inline-flex;gap:2px;margin-right:14px}
+.rftg-track span{width:20px;text-align:center;border:1px solid #aaa;border-radius:3px}
+.rftg-track span.on{background:#1f5fbf;color:#fff;font-weight:bold}
+.rftg-assumed{color:#a15c00;font-style:italic;font-size:11px}
+.rftg-score td,.rftg-score th{padding:2px 8px;text-align:left}
+</style>
+"""
+
+
+def describe_power(pw: Power) -> str:
+    """A short line for one power, e.g. "III: +2 Military" or "IV: Trade +1"."""
+    a = pw.atoms
+    v = pw.value
+    if pw.phase == 1:
+        text = f"draw +{v}" if "DRAW" in a else f"keep +{v}"
+    elif pw.phase == 2:
+        text = {"DRAW": f"draw {v} at start", "REDUCE": f"-{v} cost",
+                "DRAW_AFTER": f"draw {v} after developing"}[pw.code]
+    elif pw.phase == 3:
+        kind = next((KIND[k] for k in KIND if k in a), None)
+        if "MILITARY_HAND" in a:
+            text = f"discard up to {v} for +1 Military each"
+        elif "EXTRA_MILITARY" in a:
+            vs = (" vs Rebel" if "AGAINST_REBEL" in a else f" vs {kind}" if kind else "")
+            text = (f"discard for +{v} Military" if "DISCARD" in a
+                    else f"{v:+d} Military{vs}")
+        elif "REDUCE_ZERO" in a:
+            text = "discard: settle a world for 0"
+        elif "REDUCE" in a:
+            text = f"-{v} cost" + (f" ({kind})" if kind else "")
+        elif "PAY_MILITARY" in a:
+            text = f"pay for military worlds (-{v})"
+        elif "PLACE_TWO" in a:
+            text = "place a second world"
+        else:
+            text = f"draw {v} after settling"
+    elif pw.phase == 4:
+        text = _consume_text(pw)
+    else:
+        text = _produce_text(pw)
+    return f"{ROMAN[pw.phase]}: {text}"
+
+
+def _consume_text(pw: Power) -> str:
+    a, v = pw.atoms, pw.value
+    if pw.code.startswith("TRADE_") and "TRADE_ACTION" not in a:
+        if "TRADE_BONUS_CHROMO" in a:
+            return "Trade Genes +1 per chromosome"
+        if "TRADE_THIS" in a:
+            return f"Trade this good +{v}"
+        kind = next((KIND[k[6:]] for k in a if k[6:] in KIND), None)
+        return f"Trade {kind + ' ' if kind else ''}+{v}"
+    if "TRADE_ACTION" in a:
+        return "trade a good" + (" (no bonus)" if "TRADE_NO_BONUS" in a else "")
+    if "DISCARD_HAND" in a:
+        return f"discard up to {pw.times} for {v} VP each"
+    if pw.code == "DRAW":
+        return f"draw {v}"
+    if pw.code == "DRAW_LUCKY":
+        return "gamble: name a cost"
+    kind = next((KIND[k[8:]] for k in a if k[8:] in KIND), "")
+    kind = f"{kind} " if kind else ""
+    if "CONSUME_TWO" in a:
+        what = f"2 {kind}goods"
+    elif "CONSUME_3_DIFF" in a:
+        what = "3 different goods"
+    elif "CONSUME_ALL" in a:
+        what = "all goods"
+    elif "CONSUME_THIS" in a:
+        what = "this good"
+    else:
+        what = f"{pw.times if pw.times > 1 else 1} {kind}good{'s' if pw.times > 1 else ''}"
+    gets = []
+    if "GET_VP" in a:
+        gets.append("VP-1" if "CONSUME_ALL" in a else f"{v} VP")
+    if "GET_CARD" in a:
+        gets.append("card")
+    if "GET_2_CARD" in a:
+        gets.append("2 cards")
+    return f"{what} -> {' + '.join(gets)}"
+
+
+def _produce_text(pw: Power) -> str:
+    a, v = pw.atoms, pw.value
+    if pw.code == "PRODUCE":
+        return "produce"
+    if pw.code == "PRODUCE|DISCARD":
+        return "discard 1 to produce"
+    if pw.code.startswith("WINDFALL_"):
+        kind = KIND.get(pw.code[9:], "any")
+        return f"windfall {kind}"
+    texts = {"DRAW": f"draw {v}", "DRAW_IF": f"draw {v} if it produced",
+             "DRAW_EACH_NOVELTY": "draw per Novelty made", "DRAW_EACH_ALIEN":
+             "draw per Alien made", "DRAW_DIFFERENT": "draw per kind made",
+             "DRAW_WORLD_GENE": "draw per Genes world", "DRAW_MILITARY":
+             "draw per military world", "DRAW_MOST_RARE": f"draw {v} if most Rare made"}
+    return texts.get(pw.code, " ".join(sorted(a)).lower())
+
+
+def card_tile(d: Design, good: bool = False, vp: int | None = None) -> str:
+    """One card as a coloured tile: name, cost, VP, good, powers in a line each."""
+    classes = "rftg-tile military" if d.military else "rftg-tile"
+    colour = GOOD_COLOURS[d.good]
+    kind = ""
+    if d.good:
+        kind = f"{d.good.capitalize()} {'windfall' if d.windfall else 'production'}"
+    elif d.is_world:
+        kind = "no good"
+    else:
+        kind = "6-cost development" if d.is_six_cost else "development"
+    if d.military:
+        kind = "military, " + kind
+    shown_vp = d.vp if vp is None else vp
+    vp_text = "?" if d.is_six_cost and vp is None else str(shown_vp)
+    powers = "".join(f'<div class="pw">{escape(describe_power(p))}</div>' for p in d.powers)
+    good_mark = '<span class="good" title="a good"></span>' if good else ""
+    cost = "defence" if d.military else "cost"
+    return (f'<div class="{classes}" style="background:{colour}">'
+            f"<b>{escape(d.name)}</b>{good_mark}<br>"
+            f"<span>{cost} {d.cost} &middot; {vp_text} VP &middot; {escape(kind)}</span>"
+            f"{powers}</div>")
+
+
+def tiles(cards: list[tuple[Design, bool]], empty: str = "none") -> str:
+    if not cards:
+        return f"<i>{escape(empty)}</i>"
+    return '<div class="rftg-tiles">' + "".join(card_tile(d, g) for d, g in cards) + "</div>"
+
+
+def robot_mat(mat: dict[str, Any], actions: list[str], components: list[dict[str, Any]],
+              counter_vp: int, designs: dict[str, Design]) -> str:
+    """The robot's mat: dice row with your markers, credit and economy tracks, counters."""
+    assumed = {r["name"].split(".")[-1]: r for r in components if r["source"] != "rulebook"}
+    marks = set(player_markers(actions))
+    dice: dict[str, list[str]] = {}
+    for p in mat["dice"]:
+        dice.setdefault(p.space, []).append(f"{p.die}: {p.face}")
+    cells = []
+    for space in SPACES:
+        inner = escape(SPACE_LABELS[space])
+        if space in marks:
+            inner += '<br><span class="you">&#9650; you</span>'
+        for d in dice.get(space, []):
+            inner += f'<br><span class="die">{escape(d)}</span>'
+        cells.append(f'<div class="rftg-space">{inner}</div>')
+    credit = "".join(f'<span class="{"on" if i == mat["credit"] else ""}">{i}</span>'
+                     for i in range(5))
+    economy = "".join(f'<span class="{"on" if i == mat["economy"] else ""}">{i}</span>'
+                      for i in range(6))
+    face = escape(str(mat["robot_face"]))
+    face_note = ""
+    if "robot_face" in assumed:
+        r = assumed["robot_face"]
+        face_note = (f' <span class="rftg-assumed" title="{escape(r["reason"])}">'
+                     f"({r['source']}: {escape(r['reason'])})</span>")
+    dice_note = ""
+    if "a" in assumed or "b" in assumed:
+        dice_note = ('<div class="rftg-assumed">Dice faces are assumed defaults (not printed in '
+                     "the rulebook); see the components table.</div>")
+    names = [n for n in mat["tableau"]]
+    robot_vp = []
+    for n in names:
+        d = designs.get(n)
+        vp = counter_vp if d is None or d.is_six_cost else d.vp
+        robot_vp.append(f"{escape(n)} ({vp} VP)")
+    return (
+        f'<div class="rftg-mat"><b>Robot</b> &mdash; start world {escape(mat["start"])}'
+        f'<div class="rftg-row">{"".join(cells)}</div>{dice_note}'
+        f'<div>credit <span class="rftg-track">{credit}</span> economy '
+        f'<span class="rftg-track">{economy}</span></div>'
+        f'<div>"robot =" counter: <b>{face}</b>{face_note}</div>'
+        f'<div>VP chips: <b>{mat["vp"]}</b> &middot; 6-cost counters left: '
+        f'<b>{mat["counters_left"]}</b> ({counter_vp} VP each) &middot; draw stack: '
+        f'<b>{mat["draw_stack"]}</b> cards &middot; tableau: <b>{len(names)}</b> cards</div>'
+        f'<div>Tableau: {", ".join(robot_vp)}</div></div>'
+    )
+
+
+def score_sheet(result: dict[str, Any], you: str = "You") -> str:
+    """The end-of-game score breakdown for both sides and the winner."""
+    p, r = result["player"], result["robot"]
+    rows = [
+        ("Printed VP on cards", p["cards"], r["cards"]),
+        ("VP chips", p["chips"], r["chips"]),
+        ("6-cost developments", sum(p["bonuses"].values()), sum(r["six_cost"].values())),
+        ("6-cost counters", "", r["counters"]),
+        ("Total", p["total"], r["total"]),
+    ]
+    body = "".join(f"<tr><td>{escape(a)}</td><td>{b}</td><td>{c}</td></tr>" for a, b, c in rows)
+    detail = "".join(f"<li>{escape(k)}: {v} VP</li>" for k, v in p["bonuses"].items())
+    won = ("A shared win" if result["shared"] else f"{escape(result['winner'])} "
+           f"{'win' if result['winner'] == you else 'wins'}")
+    return (f"<h3>Game over: {won}!</h3><table class='rftg-score'><tr><th></th><th>"
+            f"{escape(you)}</th><th>Robot</th></tr>{body}</table>"
+            + (f"<div>Your 6-cost bonuses:<ul>{detail}</ul></div>" if detail else ""))
