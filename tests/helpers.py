@@ -52,9 +52,11 @@ def tableau_names(game: Game, player: int = 0) -> list[str]:
     return [c.name for c in game.players[player].tableau]
 
 
-def pass_until(game: Game, player: int = 0, kind: str | None = None) -> None:
-    """Answer other players' decisions with their minimum until ``player`` (and ``kind``) decides."""
-    while (d := game.decision) is not None and not (
-        d.player == player and (kind is None or d.kind == kind)
-    ):
+def pass_until(game: Game, player: int = 0, kind: str | None = None, limit: int = 60) -> None:
+    """Answer with the minimum until ``player`` (and ``kind``) decides; fail after ``limit``."""
+    for _ in range(limit):
+        d = game.decision
+        if d is None or (d.player == player and (kind is None or d.kind == kind)):
+            return
         game.apply(list(d.ids[: d.min]))
+    raise AssertionError(f"no {kind or 'decision'} for player {player} in {limit} answers")

@@ -182,12 +182,6 @@ class Game:
         for ids in log:
             self.apply(ids)
 
-    def _replay(self, log: Iterable[tuple[str, ...]]) -> Game:
-        g = type(self)(self.setup, self.seed, self.db)
-        for ids in log:
-            g.apply(ids)
-        return g
-
     # ----------------------------------------------------------------- saving
     def to_json(self) -> str:
         """Version + setup + seed + choice log, as JSON text. Loading replays it."""

@@ -81,7 +81,7 @@ def six_cost_bonus(p: Player, dev: Design) -> int:
 def score_breakdown(game: Game, p: Player) -> dict[str, Any]:
     cards = sum(c.design.vp for c in p.tableau)
     bonuses = {c.name: six_cost_bonus(p, c.design) for c in p.tableau if c.design.bonuses}
-    goals = getattr(p, "goal_vp", 0)
+    goals = p.goal_vp
     return {
         "cards": cards,
         "chips": p.vp,

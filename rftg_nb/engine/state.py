@@ -35,7 +35,7 @@ class Player:
 
     __slots__ = (
         "index", "name", "hand", "tableau", "vp", "actions", "used", "temp_military",
-        "produced", "placed_this_phase",
+        "produced", "placed_this_phase", "goal_vp",
     )
 
     def __init__(self, index: int, name: str) -> None:
@@ -44,6 +44,7 @@ class Player:
         self.hand: list[Card] = []
         self.tableau: list[Card] = []
         self.vp = 0
+        self.goal_vp = 0  # VP from TGS goals (not chips: they never come from the pool)
         self.actions: tuple[str, ...] = ()
         self.used: set[tuple[int, int]] = set()  # (card uid, power index) used this phase
         self.temp_military = 0

@@ -7,6 +7,7 @@ it follows, and :meth:`SoloGame.timeline` turns the game into a table for charts
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Generator, Mapping
 from pathlib import Path
@@ -63,8 +64,8 @@ class SoloGame(Game):
         if seed is None:
             seed = secrets.randbits(32)
         if isinstance(components, (str, Path)):
-            comp = load_components(components)  # validates; store the values, not the path
-            components = {k: v for k, v in comp.to_data().items()}
+            load_components(components)  # validates; store the file's overrides, not the path
+            components = json.loads(Path(components).read_text())
         solo: dict[str, Any] = {
             "difficulty": difficulty, "player_start": player_start, "robot_start": robot_start,
             "deck": list(deck) if deck is not None else [],
@@ -103,6 +104,15 @@ class SoloGame(Game):
             have[name] -= 1
             if have[name] < 0 or name in starts:
                 raise error(f"deck[{i}]: no copy of {name!r} is left to put on the deck")
+        dealt = sum(1 for k in ("player_start", "robot_start") if solo.get(k) is None)
+        if len(set(START_WORLDS) - starts - set(deck)) < dealt:
+            raise error("deck: it names so many start worlds that too few are left to deal")
+        try:
+            load_components(solo.get("components"))
+        except ComponentError as e:
+            if error is ValueError:
+                raise
+            raise error(str(e)) from None
         dice = solo.get("dice")
         if dice is not None and dice != "manual":
             if not isinstance(dice, list):
@@ -113,10 +123,6 @@ class SoloGame(Game):
                     _orient(pair, comps)
                 except ValueError as e:
                     raise error(f"dice[{i}]: {e}") from None
-        try:
-            load_components(solo.get("components"))
-        except ComponentError as e:
-            raise error(str(e)) from None
 
     @classmethod
     def _check_setup(cls, setup: Any) -> None:
@@ -150,10 +156,14 @@ class SoloGame(Game):
         starts = [c for c in self.cards if c.design.is_start_world]
         self.rng.shuffle(starts)
 
+        # A start world asked for by the other side or put on the deck is never dealt at random.
+        reserved = {solo.get("player_start"), solo.get("robot_start"), *(solo.get("deck") or [])}
+
         def take_start(name: str | None) -> Card:
             if name is None:
-                return starts.pop()
-            card = next(c for c in starts if c.name == name)
+                card = [c for c in starts if c.name not in reserved][-1]
+            else:
+                card = next(c for c in starts if c.name == name)
             starts.remove(card)
             return card
 
@@ -424,7 +434,7 @@ class SoloGame(Game):
         rule = f"{r.start.name}'s first Settle action"
         r.used_once.add("first_settle")
         found = None
-        while True:
+        for _ in range(len(self.deck) + len(self.discard)):  # ends even if no world qualifies
             c = self.draw_one()
             if c is None:
                 break
@@ -523,6 +533,8 @@ class SoloGame(Game):
 
     def emit(self, actor: Any, kind: str, text: str, data: Mapping[str, Any] | None = None,
              visible_to: int | None = None) -> None:
+        if actor == "robot" and kind in ("score", "winner") and "rule" not in (data or {}):
+            data = {**(data or {}), "rule": "Game end"}
         super().emit(actor, kind, text, data, visible_to)
         r = self.robot
         me = self.players[0]

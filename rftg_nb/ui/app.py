@@ -174,6 +174,7 @@ class SoloApp:
         if not files:
             return
         content = files[0]["content"]
+        self.upload.value = ()  # forget the file, so choosing the same one again loads it again
         self.c.load(bytes(content))
         self.refresh()
 
@@ -263,7 +264,9 @@ class SoloApp:
         self.next_button.disabled = not pending
         self.all_button.disabled = not pending
         events = [e for e in c.visible_events() if e.actor == "robot"]
-        last_round = c.game.round
+        # While stepping, list the round of the step cursor (the robot's last moves of a round
+        # are stepped through after the next round has begun).
+        last_round = c.visible_events()[-1].round if pending else c.game.round
         recent = [e for e in events if e.round == last_round][-14:]
         rows = "".join(
             f"<li>{escape(e.text)} <span style='color:#666'>[{escape(e.data.get('rule', ''))}"

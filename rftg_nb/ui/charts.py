@@ -21,7 +21,10 @@ LAYOUT: dict[str, Any] = {
 def _line(timeline: pd.DataFrame, col: str, name: str, dash: str | None = None) -> dict:
     trace = {
         "type": "scatter", "mode": "lines+markers", "name": name,
-        "x": timeline["step"].tolist(), "y": timeline[col].tolist(),
+        "x": timeline["step"].tolist(),
+        # a missing value (the robot's tracks before it is dealt) is a gap: null, not NaN,
+        # which is not valid JSON for the widget messages
+        "y": timeline[col].astype(object).where(timeline[col].notna(), None).tolist(),
         "line": {"shape": "hv"}, "marker": {"size": 4},
         "customdata": timeline["round"].tolist(),
         "hovertemplate": f"{name}: %{{y}} (round %{{customdata}})<extra></extra>",

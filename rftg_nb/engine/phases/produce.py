@@ -22,10 +22,14 @@ def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
     if world.good is not None or not game.add_good(world):
         return False
     p.produced.append((world, world.design.good))
-    game.emit(p.index, "produce", f"{world.name} produces a {GOOD_LABEL[world.design.good]} "
+    game.emit(p.index, "produce", f"{world.name} produces {_a(GOOD_LABEL[world.design.good])} "
                                   f"good ({why}).",
               {"card": world.name, "kind": world.design.good, "why": why})
     return True
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "AEIOU" else "a ") + word
 
 
 # ---------------------------------------------------------------- immediate powers

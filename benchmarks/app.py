@@ -1,0 +1,275 @@
+"""App speed: time from a click to the updated view, and the dashboard's first render in a browser.
+
+Run from the repository root: ``python benchmarks/app.py``. Exits 1 if a floor is missed.
+
+1. Server side, in-process: whole solitaire games played by clicking the dashboard's own widgets
+   (option buttons, checkboxes + Submit). Each answer click is timed until its handler returns:
+   the controller's move plus the redraw of every view. Widget messages are serialised to JSON as
+   the kernel would (``jupyter_client``'s packer), so that cost counts too.
+   Floor: median answer click at most 100 ms.
+2. Browser: Voila + headless Chromium (/usr/bin/chromium, offline: only 127.0.0.1 is reachable).
+   Time from ``page.goto`` until the first ``.rftg-option`` is visible on notebooks/play.ipynb,
+   beside a minimal notebook (one ipywidgets Button) written to a temporary directory and served
+   the same way. One warm-up load of each page, then the median of ``--loads`` loads each
+   (interleaved). Floor: the dashboard within 1.5x the minimal page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CLICK_MS_FLOOR = 100.0
+RENDER_RATIO_FLOOR = 1.5
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+MINIMAL_NOTEBOOK = {
+    "cells": [{
+        "cell_type": "code", "execution_count": None, "id": "cell-1", "metadata": {},
+        "outputs": [],
+        "source": ["import ipywidgets as w\n", "\n", "b = w.Button(description='Hello')\n",
+                   "b.add_class('bench-ready')\n", "b"],
+    }],
+    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                "name": "python3"}, "language_info": {"name": "python"}},
+    "nbformat": 4, "nbformat_minor": 5,
+}
+
+
+# ---------------------------------------------------------------------------- 1. clicks
+def _use_packing_comm() -> None:
+    """Make widgets serialise every message as a kernel would, instead of dropping them."""
+    import comm
+    from comm.base_comm import BaseComm
+    from jupyter_client.session import json_packer
+
+    class PackingComm(BaseComm):
+        def publish_msg(self, msg_type: str, data: Any = None, metadata: Any = None,
+                        buffers: Any = None, **keys: Any) -> None:
+            json_packer({"msg_type": msg_type, "data": data, "metadata": metadata or {},
+                         "comm_id": self.comm_id, **keys})
+
+    comm.create_comm = PackingComm
+
+
+def _legal_pick(d: Any, rng: random.Random) -> list[str]:
+    ids = d.ids
+    for _ in range(200):
+        pick = rng.sample(ids, rng.randint(d.min, min(d.max, len(ids))))
+        if d.check(tuple(pick)) is None:
+            return pick
+    for k in range(d.min, min(d.max, len(ids)) + 1):
+        for pick in itertools.combinations(ids, k):
+            if d.check(pick) is None:
+                return list(pick)
+    raise RuntimeError(f"no legal answer to {d}")
+
+
+def bench_clicks(seeds: list[int]) -> tuple[list[float], list[float], int]:
+    """Play a game per seed by clicking; return answer-click ms, checkbox-tick ms, rounds."""
+    from rftg_nb.ui import NewGameSettings, SoloApp, SoloController
+
+    answers: list[float] = []
+    ticks: list[float] = []
+    rounds = 0
+    for seed in seeds:
+        c = SoloController()
+        c.new_game(NewGameSettings(seed=seed))
+        app = SoloApp(c)
+        rng = random.Random(seed)
+        while (d := c.decision) is not None:
+            if d.max == 1:
+                button = app.option_buttons[rng.choice(sorted(app.option_buttons))]
+            else:
+                for i in _legal_pick(d, rng):
+                    t = time.perf_counter()
+                    app.option_boxes[i].value = True
+                    ticks.append((time.perf_counter() - t) * 1000)
+                button = app.submit
+                assert not button.disabled
+            t = time.perf_counter()
+            button.click()
+            answers.append((time.perf_counter() - t) * 1000)
+        rounds += c.game.round
+    return answers, ticks, rounds
+
+
+# ---------------------------------------------------------------------------- 2. browser
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Voila:
+    """A Voila server for one notebook, on 127.0.0.1, in its own process session."""
+
+    def __init__(self, notebook: Path, log: Path) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self._log = log.open("w")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={self.port}",
+             "--Voila.ip=127.0.0.1"],
+            cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+
+    def wait_ready(self, timeout: float = 90.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"Voila exited:\n{self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/voila/static/voila.js", timeout=5):
+                    return
+            except OSError:
+                time.sleep(0.25)
+        raise RuntimeError(f"Voila did not answer in {timeout:.0f} s:\n{self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=15)
+            except ProcessLookupError:
+                pass
+        self._log.close()
+
+
+def _load_seconds(browser: Any, url: str, selector: str) -> float:
+    """Seconds from navigation start until ``selector`` is visible, in a fresh context."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+        ("http://127.0.0.1", "ws://127.0.0.1")) else r.abort())
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        start = time.perf_counter()
+        page.goto(url + "/", timeout=120_000)
+        page.wait_for_selector(selector, state="visible", timeout=120_000)
+        elapsed = time.perf_counter() - start
+    finally:
+        context.close()
+    if errors:
+        raise RuntimeError(f"page errors on {url}: {errors}")
+    return elapsed
+
+
+def bench_render(loads: int) -> tuple[list[float], list[float]] | None:
+    """Dashboard and minimal-page load times (seconds), or None without a browser."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("browser: SKIPPED (the playwright package is not installed)")
+        return None
+    if not CHROMIUM.exists():
+        print(f"browser: SKIPPED ({CHROMIUM} not found)")
+        return None
+    with tempfile.TemporaryDirectory(prefix="rftg-bench-") as tmp:
+        minimal = Path(tmp) / "minimal.ipynb"
+        minimal.write_text(json.dumps(MINIMAL_NOTEBOOK), encoding="utf-8")
+        servers = {
+            "dashboard": (Voila(ROOT / "notebooks" / "play.ipynb", Path(tmp) / "dash.log"),
+                          ".rftg-option"),
+            "minimal": (Voila(minimal, Path(tmp) / "minimal.log"), ".bench-ready"),
+        }
+        times: dict[str, list[float]] = {k: [] for k in servers}
+        try:
+            for server, _ in servers.values():
+                server.wait_ready()
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=str(CHROMIUM),
+                                             args=CHROMIUM_ARGS, headless=True)
+                try:
+                    for server, selector in servers.values():  # warm up: one load each
+                        _load_seconds(browser, server.url, selector)
+                    for _ in range(loads):
+                        for name, (server, selector) in servers.items():
+                            times[name].append(_load_seconds(browser, server.url, selector))
+                finally:
+                    browser.close()
+        finally:
+            for server, _ in servers.values():
+                server.stop()
+    return times["dashboard"], times["minimal"]
+
+
+# ---------------------------------------------------------------------------- report
+def _ms(xs: list[float]) -> str:
+    q = statistics.quantiles(xs, n=10) if len(xs) > 1 else xs * 9
+    return (f"median {statistics.median(xs):6.1f} ms   p90 {q[-1]:6.1f} ms   "
+            f"max {max(xs):6.1f} ms")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3, help="games played by clicking (3)")
+    parser.add_argument("--loads", type=int, default=3, help="page loads of each page (3)")
+    parser.add_argument("--no-browser", action="store_true", help="skip the browser part")
+    args = parser.parse_args()
+
+    _use_packing_comm()
+    t = time.perf_counter()
+    from rftg_nb.ui import SoloApp  # noqa: F401  (import time, printed below)
+
+    import_s = time.perf_counter() - t
+    bench_clicks([10_000])  # warm up caches
+    answers, ticks, rounds = bench_clicks(list(range(1, args.games + 1)))
+    click_ok = statistics.median(answers) <= CLICK_MS_FLOOR
+    print(f"server side: {args.games} whole games clicked in-process "
+          f"({len(answers)} answers, {rounds} rounds; import of rftg_nb.ui {import_s:.2f} s)")
+    print(f"  answer click -> updated view: {_ms(answers)}   (floor {CLICK_MS_FLOOR:.0f} ms "
+          f"median)   {'PASS' if click_ok else 'FAIL'}")
+    if ticks:
+        print(f"  checkbox tick -> Submit state: {_ms(ticks)}")
+
+    ok = click_ok
+    render = None if args.no_browser else bench_render(args.loads)
+    if render is not None:
+        dash, minimal = render
+        d, m = statistics.median(dash), statistics.median(minimal)
+        ratio = d / m
+        render_ok = ratio <= RENDER_RATIO_FLOOR
+        ok = ok and render_ok
+        print(f"browser: first render (goto -> first visible widget), median of {args.loads} "
+              "loads after one warm-up load each, Voila + headless Chromium")
+        print("  dashboard (first .rftg-option): " + _s(dash))
+        print("  minimal page (one Button):      " + _s(minimal))
+        print(f"  ratio {ratio:.2f}x   (floor {RENDER_RATIO_FLOOR}x)   "
+              f"{'PASS' if render_ok else 'FAIL'}")
+    print("PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+def _s(xs: list[float]) -> str:
+    return (f"median {statistics.median(xs):5.2f} s   loads: "
+            + ", ".join(f"{x:.2f}" for x in xs))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""Engine speed: random 2-player games per second, and the time to replay a finished game.
+
+Run from the repository root: ``python benchmarks/engine.py``. Exits 1 if a floor is missed.
+Floors: at least 100 complete random games a second on one core, and a finished game reloaded
+from its save (``Game.from_json(game.to_json())``, a full replay) in at most 25 ms.
+
+Wall-clock times on a shared machine are noisy, so (as ``timeit`` does) each measurement is
+repeated and the best run counts: the games are played ``--repeat`` times and each replay is
+timed ``--repeat`` times. CPU time of the best run is printed too, to show contention.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rftg_nb import Game, RandomPlayer  # noqa: E402
+
+GAMES_PER_SECOND_FLOOR = 100.0
+REPLAY_MS_CEILING = 25.0
+
+
+def play_one(seed: int) -> Game:
+    game = Game.new(players=2, seed=seed)
+    bot = RandomPlayer(seed)
+    while (d := game.decision) is not None:
+        game.apply(bot.choose(d))
+    return game
+
+
+def bench_games(n: int) -> tuple[float, float, float, list[Game]]:
+    """Play ``n`` seeded games; return games/s (wall), games/s (CPU), decisions/game, games."""
+    games = []
+    cpu = time.process_time()
+    start = time.perf_counter()
+    for seed in range(n):
+        games.append(play_one(seed))
+    elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
+    decisions = statistics.mean(len(g.choices) for g in games)
+    return n / elapsed, n / max(cpu, 1e-9), decisions, games
+
+
+def bench_replay(games: list[Game], repeat: int) -> tuple[float, float]:
+    """Mean and max milliseconds of ``Game.from_json(game.to_json())`` (best of ``repeat``)."""
+    times = []
+    for g in games:
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.perf_counter()
+            loaded = Game.from_json(g.to_json())
+            best = min(best, (time.perf_counter() - start) * 1000)
+        if loaded.snapshot() != g.snapshot():
+            raise SystemExit(f"seed {g.seed}: the reloaded game differs from the original")
+        times.append(best)
+    return statistics.mean(times), max(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="random games to play (300)")
+    parser.add_argument("--replays", type=int, default=50, help="finished games to reload (50)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each measurement (3)")
+    args = parser.parse_args()
+
+    play_one(10_000)  # warm up imports and caches
+    runs = [bench_games(args.games) for _ in range(max(1, args.repeat))]
+    rate, cpu_rate, decisions, games = max(runs, key=lambda r: r[0])
+    mean_ms, max_ms = bench_replay(games[: args.replays], max(1, args.repeat))
+
+    ok_rate = rate >= GAMES_PER_SECOND_FLOOR
+    ok_replay = max_ms <= REPLAY_MS_CEILING
+    print(f"random 2-player games: {args.games} in one process (one core), "
+          f"best of {len(runs)} runs")
+    print(f"  {rate:8.1f} games/s   (floor {GAMES_PER_SECOND_FLOOR:.0f})   "
+          f"{'PASS' if ok_rate else 'FAIL'}")
+    print(f"  {cpu_rate:8.1f} games per CPU second; all runs (wall): "
+          + ", ".join(f"{r[0]:.1f}" for r in runs))
+    print(f"  {decisions:8.1f} decisions per game (mean)")
+    print(f"replay of a finished game: Game.from_json(game.to_json()) over "
+          f"{min(args.replays, len(games))} games, best of {max(1, args.repeat)} each")
+    print(f"  mean {mean_ms:6.2f} ms   max {max_ms:6.2f} ms   (ceiling {REPLAY_MS_CEILING:.0f} ms) "
+          f"  {'PASS' if ok_replay else 'FAIL'}")
+    ok = ok_rate and ok_replay
+    print("PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

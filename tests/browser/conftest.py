@@ -1,0 +1,138 @@
+"""Fixtures for browser tests: Voila serving notebooks/play.ipynb, and headless Chromium.
+
+Voila runs from this Python (the project's venv) on a free port of 127.0.0.1 in its own process
+session; Chromium is Debian's (/usr/bin/chromium, installed by .ci/run on CI) driven by
+Playwright's sync API. The machine may be offline: every request not to 127.0.0.1 is aborted.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK = ROOT / "notebooks" / "play.ipynb"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+READY_TIMEOUT = 90.0  # seconds for Voila to answer
+
+
+def _missing(what: str) -> None:
+    """Skip on a developer machine without the tool; on CI a missing tool is a failure."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{what} is required for the browser tests on CI")
+    pytest.skip(f"{what} is not available")
+
+
+try:
+    from playwright.sync_api import Browser, Page, Route, sync_playwright
+except ImportError:  # pragma: no cover - the test extra installs playwright
+    sync_playwright = None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """SIGTERM the server's process group (Voila shuts its kernels down), then SIGKILL."""
+    if proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=15)
+    except ProcessLookupError:
+        pass
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a Voila server rendering notebooks/play.ipynb at ``/``."""
+    port = free_port()
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    log = log_path.open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + READY_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"Voila exited with {proc.returncode}:\n{log_path.read_text()}")
+            try:  # a static file: fetching "/" would start a kernel
+                with urllib.request.urlopen(f"{url}/voila/static/voila.js", timeout=5) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"Voila did not answer in {READY_TIMEOUT:.0f} s:\n"
+                            f"{log_path.read_text()}")
+            time.sleep(0.25)
+        yield url
+    finally:
+        stop(proc)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if sync_playwright is None:
+        _missing("the playwright Python package")
+    if not CHROMIUM.exists():
+        _missing(str(CHROMIUM))
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                               headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _local_only(route: Route) -> None:
+    if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1")):
+        route.continue_()
+    else:
+        route.abort()
+
+
+@pytest.fixture
+def page_errors() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def page(browser: Browser, page_errors: list[str]) -> Iterator[Page]:
+    """A fresh page that may only talk to 127.0.0.1; uncaught page errors go to page_errors."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.route("**/*", _local_only)
+    p = context.new_page()
+    p.set_default_timeout(30_000)
+    p.on("pageerror", lambda e: page_errors.append(str(e)))
+    try:
+        yield p
+    finally:
+        context.close()

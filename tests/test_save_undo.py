@@ -1,0 +1,448 @@
+"""Saving, loading and undo; argument checks of ``Game.new`` and ``Game.from_position``.
+
+A save is format + version + setup + seed + choice log; loading replays the log, and undo
+replays one of a player's choices fewer.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from rftg_nb import Game, IllegalChoice, PositionError, RandomPlayer, SaveFileError
+
+
+def _history(seed: int, players: int = 2, stop: int | None = None) -> tuple[Game, list[Any]]:
+    """Play ``seed`` with RandomPlayer (``stop`` choices, or to the end).
+
+    Returns the game and, for each choice made, (snapshot, events, decision) just before it.
+    """
+    game = Game.new(players=players, seed=seed)
+    bot = RandomPlayer(seed)
+    before = []
+    while (d := game.decision) is not None and (stop is None or len(before) < stop):
+        before.append((game.snapshot(), list(game.events), d))
+        game.apply(bot.choose(d))
+    return game, before
+
+
+@pytest.fixture
+def midgame() -> tuple[Game, list[Any]]:
+    game, before = _history(7, stop=60)
+    assert game.decision is not None and game.round >= 2
+    return game, before
+
+
+def _save(game: Game) -> dict[str, Any]:
+    return json.loads(game.to_json())
+
+
+def _load(data: Any) -> Game:
+    return Game.from_json(data if isinstance(data, str) else json.dumps(data))
+
+
+# --------------------------------------------------------------------------- round trip
+
+
+def test_round_trip_mid_game(midgame: tuple[Game, list[Any]]) -> None:
+    game, _ = midgame
+    text = game.to_json()
+    loaded = Game.from_json(text)
+    assert loaded.snapshot() == game.snapshot()
+    assert loaded.events == game.events
+    assert loaded.decision == game.decision
+    assert loaded.to_json() == text
+    # Both carry on identically.
+    for g in (game, loaded):
+        RandomPlayer(99).play(g)
+    assert loaded.events == game.events and loaded.scores() == game.scores()
+
+
+def test_save_holds_setup_seed_and_choices(midgame: tuple[Game, list[Any]]) -> None:
+    game, before = midgame
+    data = _save(game)
+    assert data["format"] == "rftg_nb-game" and data["version"] == 1
+    assert data["seed"] == 7
+    assert data["setup"] == {"players": 2, "expansion": "tgs", "advanced": True}
+    assert data["choices"] == [list(c) for c in game.choices]
+    assert len(data["choices"]) == len(before)
+
+
+def test_loads_bytes_and_keeps_names() -> None:
+    game = Game.new(players=3, seed=4, names=["Ann", "Bo", "Cy"])
+    loaded = Game.from_json(game.to_json().encode())
+    assert [p.name for p in loaded.players] == ["Ann", "Bo", "Cy"]
+    assert loaded.snapshot() == game.snapshot()
+
+
+def test_truncated_log_loads_as_an_earlier_position(midgame: tuple[Game, list[Any]]) -> None:
+    game, before = midgame
+    data = _save(game)
+    for k in (0, 1, 17, len(before) - 1):
+        data_k = dict(data, choices=data["choices"][:k])
+        loaded = _load(data_k)
+        snap, events, decision = before[k]
+        assert loaded.snapshot() == snap
+        assert loaded.events == events
+        assert loaded.decision == decision
+
+
+def test_position_game_round_trips() -> None:
+    game = Game.from_position(
+        {"players": [{"tableau": ["Old Earth"], "hand": ["Gem World", "Spice World"]},
+                     {"tableau": ["Alpha Centauri"], "hand": ["Public Works"]}],
+         "deck": ["Mining World"], "round": 3},
+        seed=5,
+    )
+    bot = RandomPlayer(5)
+    for _ in range(8):
+        game.apply(bot.choose(game.decision))
+    loaded = Game.from_json(game.to_json())
+    assert loaded.snapshot() == game.snapshot()
+    assert loaded.events == game.events
+
+
+# --------------------------------------------------------------------------- bad files
+
+
+def test_save_file_error_is_a_value_error() -> None:
+    assert issubclass(SaveFileError, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{not json", "not JSON"),
+        ("", "not JSON"),
+        ("[1, 2]", "JSON object"),
+        ('"a save"', "JSON object"),
+        ("null", "JSON object"),
+    ],
+)
+def test_not_a_saved_game(text: str, words: str) -> None:
+    with pytest.raises(SaveFileError, match=words):
+        Game.from_json(text)
+
+
+def test_not_text_at_all() -> None:
+    with pytest.raises(SaveFileError, match="not JSON"):
+        Game.from_json(None)  # type: ignore[arg-type]
+
+
+def _tampered(base: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
+    data = copy.deepcopy(base)
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    if value is _DELETE:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    return data
+
+
+_DELETE = object()
+
+TAMPERS: list[tuple[tuple[str, ...], Any, str]] = [
+    (("format",), "chess-pgn", "'format'"),
+    (("format",), _DELETE, "'format'"),
+    (("version",), 2, "'version'"),
+    (("version",), "1", "'version'"),
+    (("version",), _DELETE, "'version'"),
+    (("seed",), "7", "'seed'"),
+    (("seed",), 7.0, "'seed'"),
+    (("seed",), True, "'seed'"),
+    (("seed",), None, "'seed'"),
+    (("setup",), _DELETE, "'setup'"),
+    (("setup",), [2, "tgs"], "'setup'"),
+    (("setup", "players"), 1, "'setup.players'"),
+    (("setup", "players"), 6, "'setup.players'"),
+    (("setup", "players"), "2", "'setup.players'"),
+    (("setup", "players"), True, "'setup.players'"),
+    (("setup", "players"), _DELETE, "'setup.players'"),
+    (("setup", "expansion"), "rvi", "'setup.expansion'"),
+    (("setup", "expansion"), _DELETE, "'setup.expansion'"),
+    (("setup", "advanced"), "yes", "'setup.advanced'"),
+    (("setup", "advanced"), 1, "'setup.advanced'"),
+    (("setup", "advanced"), _DELETE, "'setup.advanced'"),
+    (("setup", "names"), ["only one"], "'setup.names'"),
+    (("setup", "names"), ["Ann", 2], "'setup.names'"),
+    (("setup", "names"), "Ann and Bo", "'setup.names'"),
+    (("setup", "position"), {"players": []}, "'setup.position'"),
+    (("choices",), _DELETE, "'choices'"),
+    (("choices",), "c1 c2", "'choices'"),
+    (("choices",), {"0": ["c1"]}, "'choices'"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "field"), TAMPERS,
+                         ids=[f"{'.'.join(p)}={v!r:.12}" for p, v, _ in TAMPERS])
+def test_tampered_field_is_named(
+    midgame: tuple[Game, list[Any]], path: tuple[str, ...], value: Any, field: str
+) -> None:
+    data = _tampered(_save(midgame[0]), path, value)
+    with pytest.raises(SaveFileError, match=f"field {field}"):
+        _load(data)
+
+
+def test_advanced_game_needs_two_players(midgame: tuple[Game, list[Any]]) -> None:
+    data = _save(midgame[0])
+    data["setup"]["players"] = 3
+    data["choices"] = []
+    with pytest.raises(SaveFileError, match="'setup.advanced'"):
+        _load(data)
+
+
+def test_five_players_need_the_expansion(midgame: tuple[Game, list[Any]]) -> None:
+    # TGS adds the fifth player's components; the base game is for 2 to 4 (Game.new agrees).
+    data = _save(midgame[0])
+    data["setup"] = {"players": 5, "expansion": "base", "advanced": False}
+    data["choices"] = []
+    with pytest.raises(SaveFileError, match="'setup.players'"):
+        _load(data)
+
+
+@pytest.mark.parametrize("item", ["c12", [1, 2], [None], {"id": "c1"}, 5])
+def test_choice_item_not_a_list_of_strings(
+    midgame: tuple[Game, list[Any]], item: Any
+) -> None:
+    data = _save(midgame[0])
+    data["choices"][4] = item
+    with pytest.raises(SaveFileError, match="'choices' item 4"):
+        _load(data)
+
+
+@pytest.mark.parametrize("index", [0, 3, 20, 59])
+def test_a_choice_that_does_not_replay_names_its_index(
+    midgame: tuple[Game, list[Any]], index: int
+) -> None:
+    data = _save(midgame[0])
+    data["choices"][index] = ["c9999"] + data["choices"][index][1:]
+    with pytest.raises(SaveFileError, match=f"'choices' item {index} does not replay"):
+        _load(data)
+
+
+def test_swapped_choices_do_not_replay(midgame: tuple[Game, list[Any]]) -> None:
+    data = _save(midgame[0])
+    c = data["choices"]
+    c[0], c[1] = c[1], c[0]  # the two players' opening discards (each from their own hand)
+    with pytest.raises(SaveFileError, match="'choices' item 0 does not replay"):
+        _load(data)
+
+
+def test_a_choice_after_the_game_ended_does_not_replay() -> None:
+    game, _ = _history(8)
+    data = _save(game)
+    data["choices"].append(data["choices"][-1])
+    n = len(data["choices"]) - 1
+    with pytest.raises(SaveFileError, match=f"'choices' item {n} does not replay"):
+        _load(data)
+
+
+# --------------------------------------------------------------------------- undo
+
+
+def test_undo_returns_to_the_players_previous_decision() -> None:
+    game, before = _history(9, stop=40)
+    mover = game.decision.player
+    last = max(i for i, (_, _, d) in enumerate(before) if d.player == mover)
+    game.undo()
+    snap, events, decision = before[last]
+    assert game.decision == decision and game.decision.player == mover
+    assert game.snapshot() == snap
+    assert game.events == events
+    assert len(game.choices) == last
+
+
+def test_undo_for_a_named_player_while_another_decides() -> None:
+    game, before = _history(9, stop=40)
+    other = 1 - game.decision.player
+    last = max(i for i, (_, _, d) in enumerate(before) if d.player == other)
+    game.undo(other)
+    assert game.decision.player == other
+    assert game.snapshot() == before[last][0]
+
+
+def test_repeated_undo_walks_back_one_decision_at_a_time() -> None:
+    game, before = _history(10, stop=50)
+    mover = game.decision.player
+    mine = [i for i, (_, _, d) in enumerate(before) if d.player == mover]
+    for i in reversed(mine[-4:]):
+        game.undo(mover)
+        assert game.snapshot() == before[i][0]
+        assert game.events == before[i][1]
+
+
+def test_undo_all_the_way_back_then_nothing_to_undo() -> None:
+    game, before = _history(11, stop=2)
+    start_snapshot = before[0][0]
+    game.undo(1)
+    game.undo(0)
+    assert game.snapshot() == start_snapshot and game.choices == []
+    with pytest.raises(IllegalChoice, match="nothing to undo"):
+        game.undo()
+    assert game.snapshot() == start_snapshot
+
+
+def test_undo_with_nothing_to_undo_leaves_the_game_unchanged() -> None:
+    game = Game.new(seed=12)
+    snap = game.snapshot()
+    with pytest.raises(IllegalChoice):
+        game.undo()
+    with pytest.raises(IllegalChoice):
+        game.undo(1)
+    assert game.snapshot() == snap
+
+
+def test_undo_after_game_over_reopens_the_last_decision() -> None:
+    game, before = _history(13)
+    assert game.is_over
+    final_scores, last_choice = game.scores(), game.choices[-1]
+    game.undo()
+    snap, events, decision = before[-1]
+    assert not game.is_over and game.decision == decision
+    assert game.snapshot() == snap and game.events == events
+    game.apply(list(last_choice))  # the same choice ends the game the same way
+    assert game.is_over and game.scores() == final_scores
+
+
+def test_undo_then_a_different_choice_saves_and_loads() -> None:
+    game, _ = _history(14, stop=30)
+    game.undo()
+    d = game.decision
+    bot = RandomPlayer(1234)
+    game.apply(bot.choose(d))
+    while game.decision is not None:  # play on to the end: the undone game keeps working
+        game.apply(bot.choose(game.decision))
+        game.locations()
+    assert game.is_over and game.phase == "game_end"
+    loaded = Game.from_json(game.to_json())
+    assert loaded.snapshot() == game.snapshot() and loaded.events == game.events
+
+
+def test_undo_in_a_game_started_from_a_position() -> None:
+    game = Game.from_position(
+        {"players": [{"tableau": ["Old Earth"], "hand": ["Gem World"]},
+                     {"tableau": ["Alpha Centauri"], "hand": []}]},
+        seed=3,
+    )
+    start = game.snapshot()
+    game.apply(["settle", "produce"])
+    game.undo(0)
+    assert game.snapshot() == start
+
+
+# --------------------------------------------------------------------------- Game.new
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"players": 1}, "players"),
+        ({"players": 6}, "players"),
+        ({"players": 0}, "players"),
+        ({"players": 5, "expansion": "base"}, "players"),
+        ({"players": "2"}, "players"),
+        ({"players": 2.0}, "players"),
+        ({"players": True}, "players"),
+        ({"expansion": "rebel_vs_imperium"}, "expansion"),
+        ({"expansion": None}, "expansion"),
+        ({"seed": "7"}, "seed"),
+        ({"seed": 7.5}, "seed"),
+        ({"seed": True}, "seed"),
+        ({"players": 3, "advanced": True}, "advanced"),
+        ({"players": 3, "names": ["Ann", "Bo"]}, "names"),
+    ],
+)
+def test_new_rejects_bad_arguments(kwargs: dict[str, Any], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        Game.new(**kwargs)
+
+
+def test_new_defaults() -> None:
+    assert Game.new(seed=1).advanced
+    assert not Game.new(players=3, seed=1).advanced
+    assert not Game.new(seed=1, advanced=False).advanced
+    assert len(Game.new(players=5, seed=1).players) == 5
+    assert len(Game.new(players=4, seed=1, expansion="base").players) == 4
+    assert isinstance(Game.new().seed, int)
+
+
+# --------------------------------------------------------------------------- Game.from_position
+
+
+def _p(**kw: Any) -> dict[str, Any]:
+    return {"tableau": ["Old Earth"], "hand": [], **kw}
+
+
+def _p2() -> dict[str, Any]:
+    return {"tableau": ["Alpha Centauri"]}
+
+
+POSITION_ERRORS: list[tuple[Any, str]] = [
+    ([_p(), _p2()], "position"),
+    ({"players": [_p(), _p2()], "colour": "red"}, "unknown field"),
+    ({"players": [_p(), _p2()], "expansion": "rvi"}, "expansion"),
+    ({"players": [_p()]}, "players"),
+    ({"players": "two"}, "players"),
+    ({"players": [_p(), _p2()] * 3}, "players"),
+    ({"players": [_p(), _p2()], "advanced": "yes"}, "advanced"),
+    ({"players": [_p(), _p2(), _p2()], "advanced": True}, "advanced"),
+    ({"players": [_p(), _p2()], "round": 0}, "round"),
+    ({"players": [_p(), _p2()], "round": "3"}, "round"),
+    ({"players": [_p(), _p2()], "phase": "trade"}, "phase"),
+    ({"players": [_p(), "Bo"]}, r"players\[1\]"),
+    ({"players": [_p(chips=2), _p2()]}, r"players\[0\]: unknown field"),
+    ({"players": [_p(tableau=["Old Earth", "Old Eart"]), _p2()]}, r"players\[0\]\.tableau\[1\]"),
+    ({"players": [_p(tableau=["Old Earth", 5]), _p2()]}, r"players\[0\]\.tableau\[1\]"),
+    ({"players": [_p(tableau=["Old Earth", {"card": "Public Works", "good": True}]), _p2()]},
+     r"players\[0\]\.tableau\[1\]\.good"),
+    ({"players": [_p(tableau=["Old Earth", {"card": "Gem World", "owner": 1}]), _p2()]},
+     r"players\[0\]\.tableau\[1\]: unknown field"),
+    ({"players": [_p(tableau=["Old Earth", "Public Works", "Public Works"]), _p2()]},
+     r"players\[0\]\.tableau\[2\]"),
+    ({"players": [_p(tableau=[]), _p2()]}, r"players\[0\]\.tableau"),
+    ({"players": [_p(), {"tableau": ["Alpha Centauri"], "hand": ["Nowhere"]}]},
+     r"players\[1\]\.hand\[0\]"),
+    ({"players": [_p(vp=-1), _p2()]}, r"players\[0\]\.vp"),
+    ({"players": [_p(vp="2"), _p2()]}, r"players\[0\]\.vp"),
+    ({"players": [_p(actions=["settle"]), _p2()], "phase": "settle"}, r"players\[0\]\.actions"),
+    ({"players": [_p(actions=["settle", "settle"]), _p2()], "phase": "settle"},
+     r"players\[0\]\.actions"),
+    ({"players": [_p(actions=["settle", "fly"]), _p2()]}, r"players\[0\]\.actions"),
+    ({"players": [_p(actions=["develop2", "produce"]),
+                  {"tableau": ["Alpha Centauri"], "actions": ["settle", "produce"]}],
+      "phase": "produce"}, r"players\[0\]\.actions"),
+    ({"players": [_p(actions=["settle"]),
+                  {"tableau": ["Alpha Centauri"], "actions": ["develop2"]},
+                  {"tableau": ["New Sparta"], "actions": ["produce"]}],
+      "phase": "settle"}, r"players\[1\]\.actions: 2nd"),
+    ({"players": [_p(actions=["develop", "produce"]),
+                  {"tableau": ["Alpha Centauri"], "actions": ["trade", "produce"]}],
+      "phase": "settle"}, "phase"),
+    ({"players": [_p(), _p2()], "deck": ["Gem World", "Gem Wrold"]}, r"deck\[1\]"),
+    ({"players": [_p(), _p2()], "discard": [None]}, r"discard\[0\]"),
+    ({"players": [_p(hand=["Gem World"]), _p2()], "deck": ["Gem World"]}, "Gem World"),
+    ({"players": [_p(), _p2()], "vp_pool": "lots"}, "vp_pool"),
+]
+
+
+@pytest.mark.parametrize(("data", "words"), POSITION_ERRORS)
+def test_from_position_names_the_bad_field(data: Any, words: str) -> None:
+    with pytest.raises(PositionError, match=words):
+        Game.from_position(data)
+
+
+def test_position_error_is_a_value_error() -> None:
+    assert issubclass(PositionError, ValueError)
+
+
+def test_five_players_in_a_base_position() -> None:
+    players = [{"tableau": [w]} for w in ("Old Earth", "Alpha Centauri", "New Sparta",
+                                           "Epsilon Eridani", "Earth's Lost Colony")]
+    with pytest.raises(PositionError, match="players"):
+        Game.from_position({"players": players, "expansion": "base"})
+    assert len(Game.from_position({"players": players}).players) == 5
