@@ -107,8 +107,11 @@ class SoloGame(Game):
         dealt = sum(1 for k in ("player_start", "robot_start") if solo.get(k) is None)
         if len(set(START_WORLDS) - starts - set(deck)) < dealt:
             raise error("deck: it names so many start worlds that too few are left to deal")
+        comp = solo.get("components")
+        if comp is not None and not isinstance(comp, dict):
+            raise error("components: expected the component values as an object")
         try:
-            load_components(solo.get("components"))
+            load_components(comp)
         except ComponentError as e:
             if error is ValueError:
                 raise

@@ -158,9 +158,6 @@ def test_bad_components_in_a_save_with_scripted_dice_raise_save_file_error() -> 
         _load_with(components={"vp_pool": 0})
 
 
-@pytest.mark.xfail(reason="solo.py: a save whose components field is a string is read as a "
-                          "path on the loading machine; SoloGame.new stores values, so a "
-                          "saved game should carry its values and refuse a path", strict=True)
 def test_a_save_does_not_read_components_from_a_file_path(tmp_path: Any) -> None:
     path = tmp_path / "components.json"
     path.write_text('{"vp_pool": 30}')

@@ -13,7 +13,7 @@ import itertools
 import json
 import random
 import re
-from html import unescape
+from html import escape, unescape
 from html.parser import HTMLParser
 
 import pandas as pd
@@ -308,8 +308,8 @@ def test_step_through_reveals_the_robots_moves_one_at_a_time_with_their_rule():
         assert c.game.events[shown + 1: c.shown] == [
             x for x in c.game.events[shown + 1: c.shown] if x.visible_to not in (None, 0)]
         if e.actor == "robot":
-            item = f"{e.text} <span style='color:#666'>[{e.data['rule']}]</span>"
-            assert item.replace('"', "&quot;") in app.steps.value, (e, app.steps.value)
+            item = f"{escape(e.text)} <span style='color:#666'>[{escape(e.data['rule'])}]</span>"
+            assert item in app.steps.value, (e, app.steps.value)
         if c.pending_steps():
             assert not app.option_buttons and not app.option_boxes
     assert app.next_button.disabled and app.all_button.disabled
@@ -326,7 +326,7 @@ def test_step_through_shows_the_previous_rounds_moves_while_they_are_stepped():
                  < a.c.game.round)
     e = app.c.game.events[app.c.shown]
     app.next_button.click()
-    assert e.text.replace('"', "&quot;") in app.steps.value
+    assert escape(e.text) in app.steps.value
 
 
 def test_show_all_releases_the_decision_panel():
