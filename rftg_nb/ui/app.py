@@ -19,6 +19,10 @@ from rftg_nb.ui.controller import NewGameSettings, SoloController
 from rftg_nb.ui.render import CSS, robot_mat, score_sheet, tiles
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
+LOG_ROWS = 300
+PHASE_TITLES = {"action": "choose actions", "explore": "Explore", "develop": "Develop",
+                "develop2": "second Develop", "settle": "Settle", "settle2": "second Settle",
+                "consume": "Consume", "produce": "Produce", "round_end": "round end"}
 HELP = (
     "<b>How to play.</b> You play the two-action game of Race for the Galaxy against the "
     "robot. Each round: pick two actions, the robot rolls its dice, then each phase runs left "
@@ -34,6 +38,7 @@ class SoloApp:
         self.c = controller or SoloController()
         self.option_buttons: dict[str, w.Button] = {}
         self.option_boxes: dict[str, w.Checkbox] = {}
+        self._saved_at = -1
         self._build()
         if start and self.c.game is None:
             self.c.new_game()
@@ -100,13 +105,15 @@ class SoloApp:
         self.log_actor.observe(lambda _c: self.refresh_log(), names="value")
         self.log_phase.observe(lambda _c: self.refresh_log(), names="value")
         self.log = w.HTML(layout=w.Layout(max_height="320px", overflow="auto"))
+        self.chart_note = w.HTML("<i>The charts of the VP pool, the robot's credit and economy "
+                                 "and the race start when round 1 begins.</i>")
         self.root = w.VBox([
             self.css, self.title, w.HTML(HELP),
             w.Accordion(children=[self.new_panel], titles=("New game",)),
             self.status, self.end_view, self.decision_box,
             w.HBox([self.step_toggle, self.next_button, self.all_button, self.undo_button,
                     self.save_button, self.upload, self.save_link]),
-            self.steps, self.player_view, self.robot_view,
+            self.steps, self.player_view, self.robot_view, self.chart_note,
             w.HBox(list(self.chart_outputs.values()), layout=w.Layout(flex_flow="row wrap")),
             w.HTML("<b>Game log</b>"), w.HBox([self.log_actor, self.log_phase]), self.log,
         ])
@@ -168,6 +175,7 @@ class SoloApp:
         name = f"rftg-solo-seed{g.seed}-round{g.round}.json" if g else "rftg-solo.json"
         self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,'
                                 f'{data}">Download {name}</a>')
+        self._saved_at = len(g.choices) if g else -1
 
     def on_upload(self, value: Any) -> None:
         files = list(value or ())
@@ -181,6 +189,8 @@ class SoloApp:
     # ------------------------------------------------------------------ views
     def refresh(self) -> None:
         c = self.c
+        if c.game is not None and self._saved_at != len(c.game.choices):
+            self.save_link.value = ""  # a download link is only offered for the current position
         st = c.status
         colour = "#b00020" if st.error else "#205020"
         self.status.value = f"<div style='color:{colour}'>{escape(st.text)}</div>" if st.text \
@@ -196,6 +206,8 @@ class SoloApp:
     def refresh_decision(self) -> None:
         c = self.c
         d = c.decision
+        for old in [*self.option_buttons.values(), *self.option_boxes.values()]:
+            old.close()  # free the widgets of the previous question (kernel and browser)
         self.option_buttons = {}
         self.option_boxes = {}
         if d is None:
@@ -208,8 +220,9 @@ class SoloApp:
             self.submit.layout.display = "none"
             self.pick_note.value = ""
             return
-        self.prompt.value = (f"<b>Round {c.game.round}, {escape(c.game.phase)}.</b> "
-                             f"{escape(d.prompt)}")
+        where = ("Setup." if c.game.round == 0 else
+                 f"Round {c.game.round}, {PHASE_TITLES.get(c.game.phase, c.game.phase)}.")
+        self.prompt.value = f"<b>{where}</b> {escape(d.prompt)}"
         if d.max == 1:
             buttons = []
             for o in d.options:
@@ -264,25 +277,26 @@ class SoloApp:
         self.next_button.disabled = not pending
         self.all_button.disabled = not pending
         events = [e for e in c.visible_events() if e.actor == "robot"]
-        # While stepping, list the round of the step cursor (the robot's last moves of a round
-        # are stepped through after the next round has begun).
-        last_round = c.visible_events()[-1].round if pending else c.game.round
-        recent = [e for e in events if e.round == last_round][-14:]
+        # The robot's latest moves, newest last; a round's last moves (Consume, Produce) stay
+        # listed while the next round's actions are chosen.
+        recent = events[-16:]
         rows = "".join(
-            f"<li>{escape(e.text)} <span style='color:#666'>[{escape(e.data.get('rule', ''))}"
-            f"]</span></li>" for e in recent)
-        head = f"<b>Robot's moves this round</b> ({pending} more to step through)" if pending \
-            else "<b>Robot's moves this round</b>"
-        self.steps.value = f"{head}<ol>{rows}</ol>" if rows else head + ": none yet."
+            f"<li><span style='color:#666'>R{e.round}</span> {escape(e.text)} "
+            f"<span style='color:#666'>[{escape(e.data.get('rule', ''))}]</span></li>"
+            for e in recent)
+        head = "<b>The robot's latest moves</b>"
+        if pending:
+            head += f" ({pending} more to step through)"
+        self.steps.value = f"{head}<ul>{rows}</ul>" if rows else head + ": none yet."
 
     def refresh_tables(self) -> None:
         c = self.c
         g = c.game
         me = g.players[0]
         self.player_view.value = (
-            f"<b>Your tableau</b> ({len(me.tableau)} cards, {me.vp} VP chips; VP pool "
+            f"<b>Your tableau</b> ({_cards(len(me.tableau))}, {me.vp} VP chips; VP pool "
             f"{g.vp_pool})" + tiles([(x.design, x.good is not None) for x in me.tableau])
-            + f"<b>Your hand</b> ({len(me.hand)} cards)"
+            + f"<b>Your hand</b> ({_cards(len(me.hand))})"
             + tiles([(x.design, False) for x in me.hand], "empty"))
         self.robot_view.value = robot_mat(
             c.robot_at_cursor(), list(me.actions), g.robot.components, g.robot.counter_vp,
@@ -291,6 +305,14 @@ class SoloApp:
         self.end_view.value = score_sheet(result, me.name) if result else ""
 
     def refresh_charts(self) -> None:
+        # The charts start with round 1: before that they would show a flat setup line, and
+        # leaving them out lets the page appear before plotly's JavaScript has loaded.
+        started = self.c.game is not None and self.c.game.round >= 1
+        self.chart_note.layout.display = "none" if started else None
+        if not started:
+            for out in self.chart_outputs.values():
+                out.outputs = ()
+            return
         df = self.c.timeline()
         for key, fn in CHARTS.items():
             fig = fn(df)
@@ -308,6 +330,13 @@ class SoloApp:
             self.log_phase.options = phases
             self.log_phase.value = keep
         table = self.c.log_table(self.log_actor.value or None, self.log_phase.value or None)
-        table = table.iloc[::-1].head(300)
-        self.log.value = table.to_html(index=False, border=0, escape=True,
-                                       classes="rftg-log")
+        total = len(table)
+        table = table.iloc[::-1].head(LOG_ROWS)
+        note = (f"<div><i>Newest {LOG_ROWS} of {total} entries; filter by actor or phase to see "
+                "older ones.</i></div>" if total > LOG_ROWS else "")
+        self.log.value = note + table.to_html(index=False, border=0, escape=True,
+                                              classes="rftg-log")
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"

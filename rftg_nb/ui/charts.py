@@ -12,8 +12,8 @@ import pandas as pd
 import plotly.graph_objects as go
 
 LAYOUT: dict[str, Any] = {
-    "height": 250, "margin": {"l": 40, "r": 10, "t": 36, "b": 30}, "template": "plotly_white",
-    "legend": {"orientation": "h", "y": -0.3}, "hovermode": "x unified",
+    "height": 280, "margin": {"l": 40, "r": 10, "t": 36, "b": 60}, "template": "plotly_white",
+    "legend": {"orientation": "h", "y": -0.42}, "hovermode": "x unified",
     "xaxis": {"title": {"text": "step"}},
 }
 

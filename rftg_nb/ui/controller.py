@@ -170,6 +170,8 @@ class SoloController:
             "start": r.start.name, "dice": list(r.dice),
         }
         if not self.pending_steps():
+            if g.phase == "action":
+                mat["dice"] = []  # last round's dice are off the mat while you choose actions
             return mat
         stamp = g._stamps[self.shown - 1]
         mat.update(credit=stamp[1], economy=stamp[2], vp=stamp[3])

@@ -20,7 +20,7 @@ BUTTON = "button.rftg-option"
 BOX = ".widget-checkbox.rftg-option input[type=checkbox]"
 ROUNDS = 3
 PICK = re.compile(r"Pick (\d+)(?: to (\d+))?: (\d+) picked")
-ROUND = re.compile(r"Round (\d+), ")
+ROUND = re.compile(r"Round (\d+), |Setup\.")
 
 # Plot 0 is the VP pool chart; the log is a table whose body has one row per revealed step.
 CHART_POINTS_JS = """() => {
@@ -41,7 +41,8 @@ def _round(page: Page) -> int | None:
     """The round shown in the decision prompt; None when the game is over."""
     if page.get_by_text("The game is over.").count():
         return None
-    return int(ROUND.search(_prompt(page)).group(1))
+    found = ROUND.search(_prompt(page))
+    return int(found.group(1)) if found.group(1) else 0  # "Setup." comes before round 1
 
 
 def _wait_for_options(page: Page) -> None:
