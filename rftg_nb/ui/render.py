@@ -206,8 +206,22 @@ def robot_mat(mat: dict[str, Any], actions: list[str], components: list[dict[str
         f'<div>VP chips: <b>{mat["vp"]}</b> &middot; 6-cost counters left: '
         f'<b>{mat["counters_left"]}</b> ({counter_vp} VP each) &middot; draw stack: '
         f'<b>{mat["draw_stack"]}</b> cards &middot; tableau: <b>{len(names)}</b> cards</div>'
-        f'<div>Tableau: {", ".join(robot_vp)}</div></div>'
+        f'<div>Tableau: {", ".join(robot_vp)}</div>{components_table(components)}</div>'
     )
+
+
+def components_table(components: list[dict[str, Any]]) -> str:
+    """A folded table of the component values in use that the rulebook does not state."""
+    rows = [r for r in components if r["source"] != "rulebook"]
+    if not rows:
+        return ""
+    body = "".join(
+        f"<tr><td>{escape(r['name'])}</td><td>{escape(str(r['value']))}</td>"
+        f"<td>{escape(r['source'])}</td><td>{escape(r['reason'])}</td></tr>" for r in rows)
+    return (f'<details class="rftg-components"><summary class="rftg-assumed">{len(rows)} '
+            "component values in use are not stated in the rulebook (assumed or set by you): "
+            "show them</summary><table class='rftg-score'><tr><th>value</th><th>in use</th>"
+            f"<th>source</th><th>why</th></tr>{body}</table></details>")
 
 
 def score_sheet(result: dict[str, Any], you: str = "You") -> str:

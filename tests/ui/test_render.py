@@ -1,0 +1,42 @@
+"""The HTML views: card tiles, the robot's mat with its assumed values, the score sheet."""
+
+from rftg_nb import SoloGame
+from rftg_nb.cards import CARDS
+from rftg_nb.ui import SoloApp, SoloController
+from rftg_nb.ui.render import card_tile, components_table, describe_power
+
+
+def test_every_power_has_a_short_description():
+    for d in CARDS:
+        for pw in d.powers:
+            text = describe_power(pw)
+            assert text.split(":")[0] in ("I", "II", "III", "IV", "V")
+            assert len(text) < 60, text
+
+
+def test_a_tile_shows_cost_vp_kind_and_marks_military_and_goods():
+    tile = card_tile(CARDS["Rebel Outpost"], good=False)
+    assert "military" in tile and "defence 5" in tile and "+1 Military" in tile
+    tile = card_tile(CARDS["Alpha Centauri"], good=True)
+    assert "Rare windfall" in tile and 'class="good"' in tile and "#c49a6c" in tile
+    assert "? VP" in card_tile(CARDS["Galactic Federation"])
+
+
+def test_the_mat_lists_the_assumed_values_in_use_with_their_reasons():
+    g = SoloGame.new(seed=1, robot_start="New Sparta")
+    html = components_table(g.robot.components)
+    assumed = [r for r in g.robot.components if r["source"] == "assumed"]
+    assert assumed and f"{len(assumed)} component values" in html
+    for r in assumed:
+        assert r["name"] in html
+    assert "start_worlds.New Sparta.settle_action_draw" in html
+    assert "start_worlds.Old Earth" not in html  # only the robot's own start world
+
+
+def test_user_values_are_marked_as_set_by_you_on_the_mat():
+    c = SoloController()
+    c.game = SoloGame.new(seed=1, robot_start="New Sparta", components={
+        "start_worlds": {"New Sparta": {"robot_face": "explore"}}})
+    app = SoloApp(c, start=False)
+    assert "user" in app.robot_view.value and "set by the user" in app.robot_view.value
+    assert "<b>explore</b>" in app.robot_view.value
