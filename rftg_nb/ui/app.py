@@ -298,9 +298,10 @@ class SoloApp:
             f"{g.vp_pool})" + tiles([(x.design, x.good is not None) for x in me.tableau])
             + f"<b>Your hand</b> ({_cards(len(me.hand))})"
             + tiles([(x.design, False) for x in me.hand], "empty"))
+        choosing = g.phase == "action" and not c.pending_steps()
+        markers = [] if choosing else list(me.actions)  # last round's markers are off the mat
         self.robot_view.value = robot_mat(
-            c.robot_at_cursor(), list(me.actions), g.robot.components, g.robot.counter_vp,
-            CARDS.designs)
+            c.robot_at_cursor(), markers, g.robot.components, g.robot.counter_vp, CARDS.designs)
         result = c.result() if not c.pending_steps() else None
         self.end_view.value = score_sheet(result, me.name) if result else ""
 

@@ -37,6 +37,7 @@ CSS = """
 .rftg-track span.on{background:#1f5fbf;color:#fff;font-weight:bold}
 .rftg-assumed{color:#a15c00;font-style:italic;font-size:11px}
 .rftg-score td,.rftg-score th{padding:2px 8px;text-align:left}
+.rftg-log th,.rftg-log td{padding:1px 8px;text-align:left;vertical-align:top}
 </style>
 """
 

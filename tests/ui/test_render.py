@@ -35,8 +35,26 @@ def test_the_mat_lists_the_assumed_values_in_use_with_their_reasons():
 
 def test_user_values_are_marked_as_set_by_you_on_the_mat():
     c = SoloController()
-    c.game = SoloGame.new(seed=1, robot_start="New Sparta", components={
-        "start_worlds": {"New Sparta": {"robot_face": "explore"}}})
+    c.load(SoloGame.new(seed=1, robot_start="New Sparta", components={
+        "start_worlds": {"New Sparta": {"robot_face": "explore"}}}).to_json())
     app = SoloApp(c, start=False)
     assert "user" in app.robot_view.value and "set by the user" in app.robot_view.value
     assert "<b>explore</b>" in app.robot_view.value
+
+
+def test_last_rounds_markers_and_dice_are_off_the_mat_while_you_choose_actions():
+    from rftg_nb import RandomPlayer
+
+    c = SoloController()
+    c.load(SoloGame.new(seed=4).to_json())
+    app = SoloApp(c, start=False)
+    bot = RandomPlayer(4)
+    while not (c.game.round == 2 and c.decision.kind == "actions"):
+        c.answer(bot.choose(c.decision))
+    app.refresh()
+    assert c.game.players[0].actions  # round 1's actions are still recorded by the engine
+    assert "&#9650; you" not in app.robot_view.value
+    assert 'class="die"' not in app.robot_view.value
+    c.answer(["explore5", "produce"])
+    app.refresh()
+    assert app.robot_view.value.count("&#9650; you") == 2
