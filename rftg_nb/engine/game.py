@@ -138,7 +138,7 @@ class Game:
         """The choice log so far (one tuple of option ids per answered decision)."""
         return list(self._log)
 
-    def apply(self, choice: str | Iterable[str]) -> None:
+    def apply(self, choice: str | list[str] | tuple[str, ...]) -> None:
         """Answer the pending decision with an option id or a list of ids.
 
         Raises :class:`IllegalChoice` (and changes nothing) if the answer is not allowed.

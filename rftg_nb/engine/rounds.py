@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rftg_nb.engine.decision import Decision, Option
 from rftg_nb.engine.game import ACTION_LABELS, ACTIONS, HAND_LIMIT
 from rftg_nb.engine.phases import consume, develop, explore, produce, settle
-from rftg_nb.engine.state import Card
+from rftg_nb.engine.state import Card, Player
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -82,17 +82,20 @@ def initial_discards(game: Game) -> Rules:
     """Each player keeps 4 of 6 (3 with Ancient Race's setup power), in secret."""
     for p in game.players:
         keep = 3 if any(c.design.has_flag("start_hand_3") for c in p.tableau) else 4
-        n = len(p.hand) - keep
-        if n <= 0:
-            continue
-        d = Decision(
-            p.index, "initial_discard",
-            f"{p.name}: choose {n} of your {len(p.hand)} opening cards to discard "
-            f"(you keep {keep}).",
-            game.card_options(p.hand), n, n,
-        )
-        ids = yield from game.ask(d)
-        game.discard_from_hand(p, ids, "opening hand")
+        yield from discard_down(
+            game, p, keep, "initial_discard", "opening hand",
+            f"choose {len(p.hand) - keep} of your {len(p.hand)} opening cards to discard "
+            f"(you keep {keep}).")
+
+
+def discard_down(game: Game, p: Player, keep: int, kind: str, why: str, text: str) -> Rules:
+    """Ask ``p`` to discard down to ``keep`` cards (nothing to ask at or under ``keep``)."""
+    n = len(p.hand) - keep
+    if n <= 0:
+        return
+    d = Decision(p.index, kind, f"{p.name}: {text}", game.card_options(p.hand), n, n)
+    ids = yield from game.ask(d)
+    game.discard_from_hand(p, ids, why)
 
 
 def select_actions(game: Game) -> Rules:
@@ -165,16 +168,9 @@ def phase_title(phase: str) -> str:
 def hand_limit(game: Game) -> Rules:
     for p in game.players:
         n = len(p.hand) - HAND_LIMIT
-        if n <= 0:
-            continue
-        d = Decision(
-            p.index, "hand_limit",
-            f"{p.name}: round end, discard {n} card{'s' if n > 1 else ''} "
-            f"down to {HAND_LIMIT}.",
-            game.card_options(p.hand), n, n,
-        )
-        ids = yield from game.ask(d)
-        game.discard_from_hand(p, ids, "hand limit")
+        yield from discard_down(
+            game, p, HAND_LIMIT, "hand_limit", "hand limit",
+            f"round end, discard {n} card{'s' if n > 1 else ''} down to {HAND_LIMIT}.")
 
 
 def finish(game: Game) -> None:
