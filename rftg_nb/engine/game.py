@@ -537,9 +537,6 @@ class Game:
             for p in self.players
         }
 
-    def all_cards(self) -> list[Card]:
-        return self.cards
-
 
 def _count(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"

@@ -35,7 +35,7 @@ class Player:
 
     __slots__ = (
         "index", "name", "hand", "tableau", "vp", "actions", "used", "temp_military",
-        "produced", "placed_this_phase", "goal_vp",
+        "produced", "goal_vp",
     )
 
     def __init__(self, index: int, name: str) -> None:
@@ -49,7 +49,6 @@ class Player:
         self.used: set[tuple[int, int]] = set()  # (card uid, power index) used this phase
         self.temp_military = 0
         self.produced: list[tuple[Card, str]] = []  # worlds that produced this phase, with kind
-        self.placed_this_phase: list[Card] = []
 
     def says(self, verb: str) -> str:
         """``name`` with a third-person ``verb`` made to agree ("You draw", "Ann draws")."""
@@ -64,7 +63,6 @@ class Player:
         self.used.clear()
         self.temp_military = 0
         self.produced.clear()
-        self.placed_this_phase.clear()
 
     def goods(self) -> list[Card]:
         """The worlds of this tableau that hold a good."""

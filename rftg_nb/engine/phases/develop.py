@@ -81,7 +81,6 @@ def run(game: Game, which: str) -> Rules:
     for p, card, _cost in picks:
         p.hand.remove(card)
         p.tableau.append(card)
-        p.placed_this_phase.append(card)
         game.emit(p.index, "place", f"{p.says('places')} the development {card.name}.",
                   {"card": card.name, "type": "development"})
     for p, card, cost in picks:

@@ -218,7 +218,6 @@ def _world_options(game: Game, p: Player, worlds: list[Card]) -> tuple[Option, .
 def place_world(game: Game, p: Player, world: Card) -> None:
     p.hand.remove(world)
     p.tableau.append(world)
-    p.placed_this_phase.append(world)
     game.emit(p.index, "place", f"{p.says('places')} the world {world.name}.",
               {"card": world.name, "type": "world"})
     if world.design.windfall and game.add_good(world):
