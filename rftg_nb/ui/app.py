@@ -42,6 +42,7 @@ class SoloApp:
         self._build()
         if start and self.c.game is None:
             self.c.new_game()
+        self.show_settings()
         self.refresh()
 
     # ------------------------------------------------------------------ layout
@@ -183,8 +184,18 @@ class SoloApp:
             return
         content = files[0]["content"]
         self.upload.value = ()  # forget the file, so choosing the same one again loads it again
-        self.c.load(bytes(content))
+        if self.c.load(bytes(content)):
+            self.show_settings()
         self.refresh()
+
+    def show_settings(self) -> None:
+        """Show the settings of the game in play in the New game panel."""
+        s = self.c.settings
+        self.difficulty.value = s.difficulty
+        self.seed.value = "" if s.seed is None else str(s.seed)
+        self.player_start.value = s.player_start
+        self.robot_start.value = s.robot_start
+        self.manual_dice.value = s.manual_dice
 
     # ------------------------------------------------------------------ views
     def refresh(self) -> None:

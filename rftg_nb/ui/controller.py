@@ -100,6 +100,10 @@ class SoloController:
             return False
         self.game = game
         self.shown = len(game.events)
+        solo = game.setup["solo"]
+        self.settings = NewGameSettings(
+            difficulty=solo["difficulty"], seed=game.seed, player_start=solo["player_start"],
+            robot_start=solo["robot_start"], manual_dice=solo.get("dice") == "manual")
         self.status = Status(f"Loaded a saved game at round {game.round}.")
         return True
 

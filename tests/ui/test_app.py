@@ -198,6 +198,8 @@ def test_save_link_then_upload_reproduces_the_game():
     assert other.prompt.value == app.prompt.value
     assert other.log.value == app.log.value
     assert _status(other) == (f"Loaded a saved game at round {app.c.game.round}.", False)
+    # the New game panel now shows the loaded game's settings
+    assert (other.difficulty.value, other.seed.value) == ("medium", "12")
     # both games go on the same way
     r1, r2 = random.Random(1), random.Random(1)
     for _ in range(5):
