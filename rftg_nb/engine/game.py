@@ -15,6 +15,7 @@ from typing import Any
 
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, Option, SaveFileError
+from rftg_nb.engine.powers import Handler, handler
 from rftg_nb.engine.state import Card, Player
 
 SAVE_FORMAT = "rftg_nb-game"
@@ -67,7 +68,7 @@ class Game:
         self.phase = "setup"
         self.events: list[Event] = []
         self.over = False
-        self._powers: dict[int, list[tuple[Card, int, Any]]] = {}
+        self._powers: dict[int, list[tuple[Card, int, Any, Handler]]] = {}
         self._log: list[tuple[str, ...]] = []
         self._log_players: list[int] = []
         self._decision: Decision | None = None
@@ -522,14 +523,16 @@ class Game:
         self.emit(p.index, "vp", f"{p.says('gains')} {n} VP ({why}).",
                   {"vp": n, "why": why, "pool": self.vp_pool})
 
-    def phase_powers(self, p: Player) -> list[tuple[Card, int, Any]]:
-        """``p``'s powers for the current phase as they stood when the phase began."""
-        return self._powers[p.index]
+    def powers(self, p: Player, hook: str | None = None) -> list[tuple[Card, int, Any, Handler]]:
+        """``p``'s powers for this phase as they stood when it began: (card, index in the
+        card's powers, power, handler), only those with handler hook ``hook`` if given."""
+        found = self._powers[p.index]
+        return found if hook is None else [x for x in found if x[3].hook == hook]
 
     def snapshot_powers(self, phase_number: int) -> None:
         self._powers = {
             p.index: [
-                (c, i, pw)
+                (c, i, pw, handler(phase_number, pw.code))
                 for c in p.tableau
                 for i, pw in enumerate(c.design.powers)
                 if pw.phase == phase_number

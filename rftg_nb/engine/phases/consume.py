@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rftg_nb.cards import Power
 from rftg_nb.engine.decision import Decision, Option
-from rftg_nb.engine.powers import handler, power
+from rftg_nb.engine.powers import power
 from rftg_nb.engine.state import GOOD_LABEL, GOOD_VALUE
 
 if TYPE_CHECKING:
@@ -52,10 +52,8 @@ def trade_value(game: Game, p: Player, world: Card, bonuses: bool = True) -> int
     """Cards gained for selling the good on ``world``."""
     value = GOOD_VALUE[world.design.good]
     if bonuses:
-        for card, _i, pw in game.phase_powers(p):
-            h = handler(4, pw.code)
-            if h.hook == "trade_bonus":
-                value += h.fn(p, card, world, pw.value)
+        for card, _i, pw, h in game.powers(p, "trade_bonus"):
+            value += h.fn(p, card, world, pw.value)
     return value
 
 
@@ -271,9 +269,8 @@ def run(game: Game) -> Rules:
 def consume_powers(game: Game, p: Player) -> Rules:
     while True:
         usable = []
-        for card, i, pw in game.phase_powers(p):
-            h = handler(4, pw.code)
-            if h.hook != "consume" or (card.uid, i) in p.used or card not in p.tableau:
+        for card, i, pw, h in game.powers(p, "consume"):
+            if (card.uid, i) in p.used or card not in p.tableau:
                 continue
             if h.usable(game, p, card, pw):
                 usable.append((card, i, pw, h))

@@ -6,7 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from rftg_nb.engine.decision import Decision, Option
-from rftg_nb.engine.powers import handler, power
+from rftg_nb.engine.powers import power
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -30,17 +30,11 @@ def _draw_after(game: Game, p: Player, card: Card, value: int) -> None:
     game.draw(p, value, card.name)
 
 
-def _hooked(game: Game, p: Player, hook: str):
-    for card, _i, pw in game.phase_powers(p):
-        h = handler(2, pw.code)
-        if h.hook == hook:
-            yield card, pw, h
-
 
 def discount(game: Game, p: Player, which: str) -> int:
     """Cards off every development for ``p`` in this Develop phase."""
     total = 1 if p.chose(which) else 0
-    for card, pw, h in _hooked(game, p, "reduce"):
+    for card, _i, pw, h in game.powers(p, "reduce"):
         total += h.fn(game, p, card, pw.value)
     return total
 
@@ -56,7 +50,7 @@ def can_develop(game: Game, p: Player, card: Card, off: int) -> bool:
 
 def run(game: Game, which: str) -> Rules:
     for p in game.players:
-        for card, pw, h in _hooked(game, p, "start"):
+        for card, _i, pw, h in game.powers(p, "start"):
             h.fn(game, p, card, pw.value)
     picks: list[tuple[Player, Card, int]] = []
     for p in game.players:
@@ -85,7 +79,7 @@ def run(game: Game, which: str) -> Rules:
                   {"card": card.name, "type": "development"})
     for p, card, cost in picks:
         yield from pay(game, p, cost, card.name)
-        for c, pw, h in _hooked(game, p, "after"):
+        for c, _i, pw, h in game.powers(p, "after"):
             h.fn(game, p, c, pw.value)
 
 

@@ -6,7 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from rftg_nb.engine.decision import Decision
-from rftg_nb.engine.powers import handler, power
+from rftg_nb.engine.powers import power
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -37,8 +37,8 @@ def counts_for(game: Game, p) -> Counts:
     if p.chose("explore11"):
         counts.draw += 1
         counts.keep += 1
-    for _card, _i, pw in game.phase_powers(p):
-        handler(1, pw.code).fn(counts, pw.value)
+    for _card, _i, pw, h in game.powers(p):
+        h.fn(counts, pw.value)
     return counts
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from rftg_nb.cards import Power
 from rftg_nb.engine.decision import Decision, Option
-from rftg_nb.engine.powers import Handler, handler, power
+from rftg_nb.engine.powers import power
 from rftg_nb.engine.state import GOOD_LABEL
 
 if TYPE_CHECKING:
@@ -137,35 +137,28 @@ def _draw_most_rare(game: Game, p: Player, card: Card, pw: Power) -> None:
 
 
 # ---------------------------------------------------------------- the phase
-def _hooked(game: Game, p: Player, hook: str) -> Iterator[tuple[Card, Power, Handler]]:
-    for card, _i, pw in game.phase_powers(p):
-        h = handler(5, pw.code)
-        if h.hook == hook:
-            yield card, pw, h
-
-
 def run(game: Game) -> Rules:
     for p in game.players:
-        for card, pw, h in _hooked(game, p, "immediate"):
+        for card, _i, pw, h in game.powers(p, "immediate"):
             h.fn(game, p, card, pw)
-        for card, pw, h in list(_hooked(game, p, "windfall")):
+        for card, _i, pw, h in game.powers(p, "windfall"):
             yield from h.fn(game, p, card, pw)
         if p.chose("produce"):
             yield from _windfall(game, p, None, "Produce bonus")
-        for card, pw, h in list(_hooked(game, p, "windfall_any")):
+        for card, _i, pw, h in game.powers(p, "windfall_any"):
             yield from h.fn(game, p, card, pw)
         # With an empty hand, discard-to-produce waits for the draw powers: TGS lets a card
         # drawn by them pay for it, but that good then draws nothing (no interrupting).
         later = []
-        for card, pw, h in list(_hooked(game, p, "paid")):
+        for card, _i, pw, h in game.powers(p, "paid"):
             if p.hand:
                 yield from h.fn(game, p, card, pw)
             else:
                 later.append((card, pw, h))
-        for card, pw, h in _hooked(game, p, "count"):
+        for card, _i, pw, h in game.powers(p, "count"):
             h.fn(game, p, card, pw)
         for card, pw, h in later:
             yield from h.fn(game, p, card, pw)
     for p in game.players:
-        for card, pw, h in _hooked(game, p, "most"):
+        for card, _i, pw, h in game.powers(p, "most"):
             h.fn(game, p, card, pw)

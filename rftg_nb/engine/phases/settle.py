@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rftg_nb.cards import Design
 from rftg_nb.engine.decision import Decision, Option
 from rftg_nb.engine.phases.develop import pay
-from rftg_nb.engine.powers import Handler, handler, power
+from rftg_nb.engine.powers import power
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -107,23 +107,16 @@ def _place_two(game: Game, p: Player, card: Card) -> Rules:
 
 
 # ---------------------------------------------------------------- helpers
-def _hooked(game: Game, p: Player, hook: str) -> Iterator[tuple[Card, int, int, Handler]]:
-    for card, i, pw in game.phase_powers(p):
-        h = handler(3, pw.code)
-        if h.hook == hook:
-            yield card, i, pw.value, h
-
-
 def military(game: Game, p: Player, world: Design) -> int:
     """``p``'s Military against ``world`` now: permanent, specialised and temporary."""
     total = p.temp_military
-    for _card, _i, value, h in _hooked(game, p, "military"):
-        total += h.fn(world, value)
+    for _card, _i, pw, h in game.powers(p, "military"):
+        total += h.fn(world, pw.value)
     return total
 
 
 def reduction(game: Game, p: Player, world: Design) -> int:
-    return sum(h.fn(world, value) for _c, _i, value, h in _hooked(game, p, "reduce"))
+    return sum(h.fn(world, pw.value) for _c, _i, pw, h in game.powers(p, "reduce"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,11 +131,11 @@ class Method:
 
 
 def _usable(game: Game, p: Player, hook: str, world: Design):
-    for card, i, value, h in _hooked(game, p, hook):
+    for card, i, pw, h in game.powers(p, hook):
         if (card.uid, i) in p.used or card not in p.tableau:
             continue
         if h.fn(world):
-            yield card, i, value
+            yield card, i, pw.value
 
 
 def methods(game: Game, p: Player, world: Card, hand: int) -> list[Method]:
@@ -265,8 +258,8 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
 
 
 def _after_draws(game: Game, p: Player) -> None:
-    for card, _i, value, h in _hooked(game, p, "after"):
-        h.fn(game, p, card, value)
+    for card, _i, pw, h in game.powers(p, "after"):
+        h.fn(game, p, card, pw.value)
 
 
 def run(game: Game, which: str) -> Rules:
@@ -287,7 +280,7 @@ def run(game: Game, which: str) -> Rules:
         if p.chose(which):
             game.draw(p, 1, "Settle bonus")
         _after_draws(game, p)
-        for card, i, _v, h in list(_hooked(game, p, "second")):
+        for card, i, _pw, h in game.powers(p, "second"):
             if (card.uid, i) in p.used or card not in p.tableau:
                 continue
             p.used.add((card.uid, i))
