@@ -35,20 +35,16 @@ from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import CARDS
 from rftg_nb.engine.decision import PositionError
+from rftg_nb.engine.game import ACTIONS
+from rftg_nb.engine.rounds import PHASES as ROUND_PHASES
 from rftg_nb.engine.state import Card
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
 
-PHASES = ("action", "explore", "develop", "develop2", "settle", "settle2", "consume",
-          "produce", "round_end")
-PHASE_CALLS = {
-    "explore": ("explore5", "explore11"), "develop": ("develop",), "develop2": ("develop2",),
-    "settle": ("settle",), "settle2": ("settle2",), "consume": ("trade", "x2"),
-    "produce": ("produce",),
-}
-ACTION_IDS = ("explore5", "explore11", "develop", "develop2", "settle", "settle2", "trade",
-              "x2", "produce")
+PHASE_CALLS = dict(ROUND_PHASES)  # phase -> the actions that call it
+PHASES = ("action", *PHASE_CALLS, "round_end")
+ACTION_IDS = tuple(a for a, _label in ACTIONS)
 TOP_KEYS = {"expansion", "advanced", "round", "phase", "vp_pool", "players", "deck", "discard"}
 PLAYER_KEYS = {"name", "tableau", "hand", "vp", "actions"}
 

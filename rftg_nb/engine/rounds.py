@@ -157,12 +157,14 @@ def run_phases(game: Game, start: str | None) -> Rules:
         p.clear_phase()
 
 
+PHASE_TITLES = {
+    "explore": "Explore", "develop": "Develop", "develop2": "second Develop",
+    "settle": "Settle", "settle2": "second Settle", "consume": "Consume", "produce": "Produce",
+}
+
+
 def phase_title(phase: str) -> str:
-    return {
-        "explore": "Explore", "develop": "Develop", "develop2": "second Develop",
-        "settle": "Settle", "settle2": "second Settle", "consume": "Consume",
-        "produce": "Produce",
-    }[phase]
+    return PHASE_TITLES[phase]
 
 
 def hand_limit(game: Game) -> Rules:
@@ -180,11 +182,13 @@ def finish(game: Game) -> None:
     sides = game.sides()
     for i, (name, s) in enumerate(zip(sides, scores, strict=True)):
         verb = "score" if name == "You" else "scores"
-        game.emit(game.side_actor(i), "score", f"{name} {verb} {s} VP.", {"score": s})
+        game.emit(game.side_actor(i), "score", f"{name} {verb} {s} VP.",
+                  {"score": s, "rule": "Game end"})
     w = game.winners
     if len(w) == 1:
         verb = "win" if sides[w[0]] == "You" else "wins"
-        game.emit(game.side_actor(w[0]), "winner", f"{sides[w[0]]} {verb}.", {"winners": w})
+        game.emit(game.side_actor(w[0]), "winner", f"{sides[w[0]]} {verb}.",
+                  {"winners": w, "rule": "Game end"})
     else:
         names = " and ".join(sides[i] for i in w)
-        game.emit(None, "winner", f"{names} share the win.", {"winners": w})
+        game.emit(None, "winner", f"{names} share the win.", {"winners": w, "rule": "Game end"})

@@ -536,8 +536,6 @@ class SoloGame(Game):
 
     def emit(self, actor: Any, kind: str, text: str, data: Mapping[str, Any] | None = None,
              visible_to: int | None = None) -> None:
-        if actor == "robot" and kind in ("score", "winner") and "rule" not in (data or {}):
-            data = {**(data or {}), "rule": "Game end"}
         super().emit(actor, kind, text, data, visible_to)
         r = self.robot
         me = self.players[0]
@@ -547,12 +545,17 @@ class SoloGame(Game):
             r.tableau_size if r else 0, me.vp, len(me.tableau),
         ))
 
+    def numbers_at(self, step: int) -> dict[str, Any]:
+        """The race's numbers (pool, robot credit, economy, VP, tableau sizes) right after
+        event ``step``."""
+        return dict(zip(STAMP_FIELDS, self._stamps[step], strict=True))
+
     def timeline(self) -> Any:
         """One row per event: step, round, phase, actor, kind, text and the race's numbers."""
         import pandas as pd
 
         rows = []
-        for i, (e, s) in enumerate(zip(self.events, self._stamps, strict=True)):
+        for i, e in enumerate(self.events):
             if e.visible_to not in (None, 0):
                 continue
             rows.append({
@@ -560,8 +563,7 @@ class SoloGame(Game):
                 "actor": "robot" if e.actor == "robot" else (
                     "player" if e.actor == 0 else "game"),
                 "kind": e.kind, "text": e.text, "rule": e.data.get("rule", ""),
-                "vp_pool": s[0], "robot_credit": s[1], "robot_economy": s[2], "robot_vp": s[3],
-                "robot_tableau": s[4], "player_vp": s[5], "player_tableau": s[6],
+                **self.numbers_at(i),
             })
         return pd.DataFrame(rows)
 
@@ -577,6 +579,8 @@ class SoloGame(Game):
         return v
 
 
+STAMP_FIELDS = ("vp_pool", "robot_credit", "robot_economy", "robot_vp", "robot_tableau",
+                "player_vp", "player_tableau")
 _SPACE_PHASE = {"explore1": "explore", "explore2": "explore", "develop1": "develop",
                 "develop2": "develop2", "settle1": "settle", "settle2": "settle2",
                 "trade": "consume", "x2": "consume", "produce": "produce"}

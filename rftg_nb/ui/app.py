@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as w
 
 from rftg_nb.cards import CARDS
+from rftg_nb.engine.rounds import PHASE_TITLES as ROUND_PHASE_TITLES
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
 from rftg_nb.ui.charts import CHARTS
 from rftg_nb.ui.controller import NewGameSettings, SoloController
@@ -20,9 +21,7 @@ from rftg_nb.ui.render import CSS, robot_mat, score_sheet, tiles
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 LOG_ROWS = 300
-PHASE_TITLES = {"action": "choose actions", "explore": "Explore", "develop": "Develop",
-                "develop2": "second Develop", "settle": "Settle", "settle2": "second Settle",
-                "consume": "Consume", "produce": "Produce", "round_end": "round end"}
+PHASE_TITLES = {**ROUND_PHASE_TITLES, "action": "choose actions", "round_end": "round end"}
 HELP = (
     "<b>How to play.</b> You play the two-action game of Race for the Galaxy against the "
     "robot. Each round: pick two actions, the robot rolls its dice, then each phase runs left "

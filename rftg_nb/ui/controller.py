@@ -177,8 +177,9 @@ class SoloController:
             if g.phase == "action":
                 mat["dice"] = []  # last round's dice are off the mat while you choose actions
             return mat
-        stamp = g._stamps[self.shown - 1]
-        mat.update(credit=stamp[1], economy=stamp[2], vp=stamp[3])
+        then = g.numbers_at(self.shown - 1)
+        mat.update(credit=then["robot_credit"], economy=then["robot_economy"],
+                   vp=then["robot_vp"])
         tableau = [r.start.name]
         stack = 0
         counters = r.counters_left + r.counters_placed
