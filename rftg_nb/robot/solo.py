@@ -58,7 +58,13 @@ class SoloGame(Game):
         components: Mapping[str, Any] | str | Path | None = None,
         name: str = "You",
     ) -> SoloGame:
-        """Set up a solitaire game; see the module doc for each argument."""
+        """Set up a solitaire game.
+
+        ``player_start``/``robot_start`` name start worlds (None: dealt at random); ``deck``
+        puts card names on top of the draw pile, first card on top, once the start worlds are
+        dealt; ``dice`` is a list of (face, face) rolls for the first rounds, or "manual" to
+        ask for each roll; ``components`` overrides component values (a dict or a JSON file).
+        """
         import secrets
 
         if seed is None:
@@ -70,7 +76,7 @@ class SoloGame(Game):
             "difficulty": difficulty, "player_start": player_start, "robot_start": robot_start,
             "deck": list(deck) if deck is not None else [],
             "dice": dice if dice == "manual" or dice is None else [list(p) for p in dice],
-            "components": components,
+            "components": None if components is None else dict(components),
         }
         setup = {"players": 1, "expansion": "tgs", "advanced": True, "names": [str(name)],
                  "solo": solo}
@@ -111,7 +117,7 @@ class SoloGame(Game):
         if comp is not None and not isinstance(comp, dict):
             raise error("components: expected the component values as an object")
         try:
-            load_components(comp)
+            comps = load_components(comp)
         except ComponentError as e:
             if error is ValueError:
                 raise
@@ -120,7 +126,6 @@ class SoloGame(Game):
         if dice is not None and dice != "manual":
             if not isinstance(dice, list):
                 raise error('dice: expected a list of (face, face) pairs or "manual"')
-            comps = load_components(solo.get("components"))
             for i, pair in enumerate(dice):
                 try:
                     _orient(pair, comps)

@@ -156,15 +156,13 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     goods = _matching(p, card, pw)
     n = _goods_needed(p, card, pw)
     rule = None
-    if pw.has("CONSUME_3_DIFF"):
+    if pw.has("CONSUME_3_DIFF") and len(goods) > n:  # with exactly 3 goods they differ already
         def rule(ids: tuple[str, ...]) -> str | None:
             kinds = {w.design.good for w in goods if w.id in ids}
             return None if len(kinds) == 3 else "the 3 goods must be of 3 different kinds"
     d = Decision(p.index, "consume_goods",
                  f"{p.name}: choose {n} good{'s' if n > 1 else ''} for {card.name}.",
                  _good_options(game, p, goods), n, n, {"card": card.name}, rule)
-    if rule is not None and len(goods) == n:
-        d = Decision(d.player, d.kind, d.prompt, d.options, n, n, d.context)
     ids = yield from game.ask(d)
     used = [w for w in goods if w.id in ids]
     for w in used:
