@@ -294,8 +294,9 @@ class SoloGame(Game):
                 break
             self.robot.stack.append(c)
             got += 1
-        text = (f"{rule}: {got} card{'s' if got != 1 else ''} go face down under the robot's "
-                f"draw stack (now {len(self.robot.stack)}).")
+        cards = "1 card goes" if got == 1 else f"{got} cards go"
+        text = (f"{rule}: {cards} face down under the robot's draw stack "
+                f"(now {len(self.robot.stack)}).")
         if got < n:
             text += " The draw pile and discard pile ran out."
         self.robot_says("robot_draw", text, rule, row, count=got,

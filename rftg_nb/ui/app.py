@@ -38,6 +38,7 @@ class SoloApp:
         self.option_buttons: dict[str, w.Button] = {}
         self.option_boxes: dict[str, w.Checkbox] = {}
         self._saved_at = -1
+        self.serial = 0  # counts the redraws of the decision panel (see refresh_decision)
         self._build()
         if start and self.c.game is None:
             self.c.new_game()
@@ -214,8 +215,17 @@ class SoloApp:
         self.refresh_log()
 
     def refresh_decision(self) -> None:
+        """Redraw the question and its option widgets.
+
+        Each redraw gets a new serial number: the option widgets carry the CSS class
+        ``rftg-d<serial>`` and the prompt an empty ``span.rftg-decision`` with ``data-serial``
+        and ``data-count`` (how many option widgets there are). The browser builds each widget's
+        view on its own time, so a page script or a browser test knows the question is complete
+        when that many ``.rftg-d<serial>`` elements are on the page.
+        """
         c = self.c
         d = c.decision
+        self.serial += 1
         for old in [*self.option_buttons.values(), *self.option_boxes.values()]:
             old.close()  # free the widgets of the previous question (kernel and browser)
         self.option_buttons = {}
@@ -232,7 +242,7 @@ class SoloApp:
             return
         where = ("Setup." if c.game.round == 0 else
                  f"Round {c.game.round}, {PHASE_TITLES.get(c.game.phase, c.game.phase)}.")
-        self.prompt.value = f"<b>{where}</b> {escape(d.prompt)}"
+        prompt = f"<b>{where}</b> {escape(d.prompt)}"
         if d.max == 1:
             buttons = []
             for o in d.options:
@@ -249,7 +259,7 @@ class SoloApp:
                 none.on_click(lambda _b: self._answer_none())
                 self.option_buttons[""] = none
                 buttons.append(none)
-            self.options.children = tuple(buttons)
+            self._show_options(prompt, buttons)
             self.submit.layout.display = "none"
             self.pick_note.value = ""
             return
@@ -261,9 +271,17 @@ class SoloApp:
             box.observe(lambda _ch: self._update_submit(), names="value")
             self.option_boxes[o.id] = box
             boxes.append(box)
-        self.options.children = tuple(boxes)
+        self._show_options(prompt, boxes)
         self.submit.layout.display = None
         self._update_submit()
+
+    def _show_options(self, prompt: str, widgets: list[w.DOMWidget]) -> None:
+        tag = f"rftg-d{self.serial}"
+        for widget in widgets:
+            widget.add_class(tag)
+        self.prompt.value = (prompt + f"<span class='rftg-decision' data-serial='{self.serial}'"
+                             f" data-count='{len(widgets)}'></span>")
+        self.options.children = tuple(widgets)
 
     def _answer_none(self) -> None:
         self.c.answer([])
@@ -277,9 +295,12 @@ class SoloApp:
         why = d.check(ids)
         self.submit.disabled = why is not None
         want = str(d.min) if d.min == d.max else f"{d.min} to {d.max}"
-        self.pick_note.value = (f"Pick {want}: {len(ids)} picked."
-                                + (f" <span style='color:#a15c00'>{escape(why)}</span>"
-                                   if why and len(ids) >= d.min else ""))
+        # data-ok says whether Submit is enabled, for page scripts and browser tests
+        self.pick_note.value = (
+            f"<span class='rftg-pick' data-serial='{self.serial}' data-picked='{len(ids)}' "
+            f"data-ok='{int(why is None)}'>Pick {want} of {len(d.options)}: {len(ids)} picked."
+            + (f" <span style='color:#a15c00'>{escape(why)}</span>"
+               if why and len(ids) >= d.min else "") + "</span>")
 
     def refresh_steps(self) -> None:
         c = self.c

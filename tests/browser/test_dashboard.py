@@ -1,8 +1,9 @@
 """The dashboard in a real browser: Voila + headless Chromium, played by clicking the page.
 
 Options carry the CSS class ``rftg-option``: buttons for single picks, checkboxes (then Submit)
-for multi-picks. Each click goes to the kernel and back, so every step waits for the page to
-change rather than for a fixed time.
+for multi-picks. Each click goes to the kernel and back, and the browser builds each widget's
+view on its own time, so every step waits for the marks the app puts on the page (see
+``SoloApp.refresh_decision``) rather than for a fixed time or for the first widget to appear.
 """
 
 from __future__ import annotations
@@ -16,11 +17,31 @@ from playwright.sync_api import Page
 from tests.browser.conftest import ARTIFACTS
 
 OPTION = ".rftg-option"
-BUTTON = "button.rftg-option"
-BOX = ".widget-checkbox.rftg-option input[type=checkbox]"
 ROUNDS = 3
-PICK = re.compile(r"Pick (\d+)(?: to (\d+))?: (\d+) picked")
 ROUND = re.compile(r"Round (\d+), |Setup\.")
+
+# The app marks each drawn question: span.rftg-decision in the prompt carries a serial number and
+# how many option widgets it has, and each of those widgets has the class rftg-d<serial>. Widget
+# views appear one by one, so a question is ready once all of its widgets are on the page.
+QUESTION_JS = """(after) => {
+  if (document.body.innerText.includes('The game is over.')) return {over: true};
+  const mark = document.querySelector('.rftg-decision');
+  if (!mark || mark.dataset.serial === after) return null;
+  const serial = mark.dataset.serial;
+  if (document.querySelectorAll('.rftg-d' + serial).length !== Number(mark.dataset.count))
+    return null;
+  return {over: false, serial: serial, prompt: mark.parentElement.innerText,
+          boxes: document.querySelectorAll('.rftg-d' + serial + ' input[type=checkbox]').length};
+}"""
+
+# The pick note of a multi-pick: its data tells the serial, how many are ticked and whether
+# Submit is enabled.
+NOTE_JS = """([serial, picked]) => {
+  const n = document.querySelector('.rftg-pick');
+  return n && n.dataset.serial === serial && n.dataset.picked === String(picked)
+         ? {ok: n.dataset.ok === '1', text: n.innerText} : null;
+}"""
+PICK = re.compile(r"Pick (\d+)(?: to (\d+))? of (\d+): 0 picked")
 
 # Plot 0 is the VP pool chart; the log is a table whose body has one row per revealed step.
 CHART_POINTS_JS = """() => {
@@ -33,65 +54,55 @@ CHART_POINTS_JS = """() => {
 }"""
 
 
-def _prompt(page: Page) -> str:
-    return page.locator("b").filter(has_text=ROUND).first.inner_text()
+def _question(page: Page, after: str | None = None) -> dict:
+    """Wait for a complete question newer than serial ``after`` (or the end of the game)."""
+    return page.wait_for_function(QUESTION_JS, arg=after, timeout=30_000).json_value()
 
 
-def _round(page: Page) -> int | None:
-    """The round shown in the decision prompt; None when the game is over."""
-    if page.get_by_text("The game is over.").count():
+def _round(question: dict) -> int | None:
+    """The round of a question; None when the game is over, 0 at setup."""
+    if question["over"]:
         return None
-    found = ROUND.search(_prompt(page))
-    return int(found.group(1)) if found.group(1) else 0  # "Setup." comes before round 1
+    found = ROUND.search(question["prompt"])
+    assert found, question["prompt"]
+    return int(found.group(1)) if found.group(1) else 0
 
 
-def _wait_for_options(page: Page) -> None:
-    page.wait_for_function(
-        "() => document.querySelector('.rftg-option') !== null"
-        " || document.body.innerText.includes('The game is over.')", timeout=30_000)
+def _note(page: Page, serial: str, picked: int) -> dict:
+    return page.wait_for_function(NOTE_JS, arg=[serial, picked], timeout=30_000).json_value()
 
 
-def _pick_note(page: Page) -> re.Match:
-    note = page.get_by_text(PICK).first
-    m = PICK.search(note.inner_text())
-    assert m, note.inner_text()
-    return m
-
-
-def _set_box(page: Page, box, on: bool, picked: int) -> None:
-    box.set_checked(on)
-    page.get_by_text(re.compile(rf"Pick [^:]+: {picked} picked")).first.wait_for()
-
-
-def _answer_boxes(page: Page, rng: random.Random) -> None:
+def _answer_boxes(page: Page, q: dict, rng: random.Random) -> None:
     """Tick boxes in a random order until Submit is enabled with at least the minimum."""
-    submit = page.locator("button.widget-button", has_text="Submit")
-    boxes = page.locator(BOX).element_handles()
-    m = _pick_note(page)
+    serial = q["serial"]
+    note = _note(page, serial, 0)
+    m = PICK.search(note["text"])
+    assert m, note["text"]
+    boxes = page.locator(f".rftg-d{serial} input[type=checkbox]").element_handles()
+    assert len(boxes) == int(m.group(3)) == q["boxes"]
     low = int(m.group(1))
     high = int(m.group(2) or low)
     want = rng.randint(low, min(high, len(boxes)))
     rng.shuffle(boxes)
-    picked = 0
+    picked, ok = 0, note["ok"]
     for box in boxes:
-        if picked >= want and submit.is_enabled():
+        if picked >= want and ok:
             break
-        _set_box(page, box, True, picked + 1)
+        box.set_checked(True)
         picked += 1
-        if picked >= high and not submit.is_enabled():  # a rule forbids this box: take it back
-            _set_box(page, box, False, picked - 1)
+        ok = _note(page, serial, picked)["ok"]
+        if picked >= high and not ok:  # a rule forbids this box: take it back
+            box.set_checked(False)
             picked -= 1
-    assert submit.is_enabled(), _pick_note(page).group(0)
-    first = boxes[0]
-    submit.click()
-    first.wait_for_element_state("hidden")  # the decision panel was redrawn
+            ok = _note(page, serial, picked)["ok"]
+    assert ok, f"no legal pick found: {note['text']}"
+    page.locator("button.widget-button", has_text="Submit").click()  # waits until enabled
 
 
-def _answer_buttons(page: Page, rng: random.Random) -> None:
-    buttons = page.locator(BUTTON).element_handles()
-    button = rng.choice(buttons)
-    button.click()
-    button.wait_for_element_state("hidden")
+def _answer_buttons(page: Page, q: dict, rng: random.Random) -> None:
+    buttons = page.locator(f"button.rftg-d{q['serial']}").element_handles()
+    assert buttons
+    rng.choice(buttons).click()
 
 
 def test_a_game_played_in_the_browser(page: Page, page_errors: list[str], voila_url: str):
@@ -104,14 +115,15 @@ def test_a_game_played_in_the_browser(page: Page, page_errors: list[str], voila_
     rng = random.Random(2024)
     clicks = 0
     seen_rounds = set()
-    while (rnd := _round(page)) is not None and rnd <= ROUNDS:
+    q = _question(page)
+    while (rnd := _round(q)) is not None and rnd <= ROUNDS:
         seen_rounds.add(rnd)
-        if page.locator(BOX).count():
-            _answer_boxes(page, rng)
+        if q["boxes"]:
+            _answer_boxes(page, q, rng)
         else:
-            _answer_buttons(page, rng)
+            _answer_buttons(page, q, rng)
         clicks += 1
-        _wait_for_options(page)
+        q = _question(page, after=q["serial"])
         assert clicks < 200, "the game does not move on"
     assert {1, 2, 3} <= seen_rounds or rnd is None
     assert not page.get_by_text(re.compile("^Not allowed")).count()

@@ -131,6 +131,28 @@ def _status(app: SoloApp) -> tuple[str, bool]:
     return unescape(re.sub(r"<[^>]+>", "", html)), "#b00020" in html
 
 
+MARKER = re.compile(r"<span class='rftg-decision' data-serial='(\d+)' data-count='(\d+)'></span>")
+
+
+def _prompt(app: SoloApp) -> str:
+    """The question as shown, without the redraw marker (which changes on every redraw)."""
+    return MARKER.sub("", app.prompt.value)
+
+
+def test_each_redraw_marks_its_option_widgets_with_a_new_serial():
+    app = _app(seed=6)
+    rng = random.Random(6)
+    seen = set()
+    for _ in range(12):
+        serial, count = map(int, MARKER.search(app.prompt.value).groups())
+        widgets = [*app.option_buttons.values(), *app.option_boxes.values()]
+        assert count == len(widgets) == len(app.options.children)
+        assert all(f"rftg-d{serial}" in x._dom_classes for x in widgets)
+        assert serial not in seen
+        seen.add(serial)
+        _click(app, rng)
+
+
 # ---------------------------------------------------------------------------- a whole game
 @pytest.mark.parametrize(("seed", "difficulty"), [(3, "easy"), (17, "hard")])
 def test_a_whole_game_played_by_clicking_ends_with_the_engines_scores(seed, difficulty):
@@ -164,12 +186,12 @@ def test_the_undo_button_returns_to_the_previous_decision():
     app = _app(seed=8)
     rng = random.Random(8)
     _click_until(app, rng, lambda a: a.c.game.round >= 2)
-    before = (app.c.game.snapshot(), app.c.decision, app.prompt.value,
+    before = (app.c.game.snapshot(), app.c.decision, _prompt(app),
               set(app.option_buttons) | set(app.option_boxes))
     _click(app, rng)
     assert app.c.game.snapshot() != before[0]
     app.undo_button.click()
-    after = (app.c.game.snapshot(), app.c.decision, app.prompt.value,
+    after = (app.c.game.snapshot(), app.c.decision, _prompt(app),
              set(app.option_buttons) | set(app.option_boxes))
     assert after == before
     assert _status(app) == ("Undone: back to your previous decision.", False)
@@ -195,7 +217,7 @@ def test_save_link_then_upload_reproduces_the_game():
     _upload(other, data)
     assert other.c.game.snapshot() == app.c.game.snapshot()
     assert other.c.decision == app.c.decision
-    assert other.prompt.value == app.prompt.value
+    assert _prompt(other) == _prompt(app)
     assert other.log.value == app.log.value
     assert _status(other) == (f"Loaded a saved game at round {app.c.game.round}.", False)
     # the New game panel now shows the loaded game's settings
@@ -235,13 +257,13 @@ def test_a_bad_upload_shows_an_error_and_keeps_the_game(make):
     app = _app(seed=4)
     rng = random.Random(4)
     _click_until(app, rng, lambda a: a.c.game.round >= 2)
-    game, snap, prompt = app.c.game, app.c.game.snapshot(), app.prompt.value
+    game, snap, prompt = app.c.game, app.c.game.snapshot(), _prompt(app)
     bad = make(_saved(app))
     assert bad != _saved(app)
     _upload(app, bad)
     text, error = _status(app)
     assert error and text.startswith("Could not load that file:")
-    assert app.c.game is game and game.snapshot() == snap and app.prompt.value == prompt
+    assert app.c.game is game and game.snapshot() == snap and _prompt(app) == prompt
     _click(app, rng)  # and the game still plays
 
 
@@ -251,7 +273,7 @@ def test_an_illegal_pick_cannot_be_submitted():
     d = app.c.decision
     assert d.kind == "initial_discard" and (d.min, d.max) == (2, 2)
     boxes = list(app.option_boxes.values())
-    assert app.submit.disabled and "Pick 2: 0 picked." in app.pick_note.value
+    assert app.submit.disabled and f"Pick 2 of {len(d.options)}: 0 picked." in app.pick_note.value
     boxes[0].value = True
     assert app.submit.disabled and "1 picked" in app.pick_note.value
     boxes[1].value = True
