@@ -16,6 +16,11 @@ def position(p0: dict[str, Any], p1: dict[str, Any] | None = None, **top: Any) -
     return Game.from_position(data, seed=seed)
 
 
+def good(name: str) -> dict[str, Any]:
+    """A tableau entry of a position: the world ``name`` with a good on it."""
+    return {"card": name, "good": True}
+
+
 def _quiet(p0: dict[str, Any], top: dict[str, Any]) -> list[str]:
     if top.get("phase", "action") == "action":
         return []

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rftg_nb import Game, IllegalChoice
-from tests.helpers import answer, card_id, hand_names, position
+from tests.helpers import answer, card_id, good, hand_names, position
 
 QUIET = {"tableau": ["New Sparta"], "hand": [], "actions": ["explore5", "trade"]}
 NO_X2 = ("explore5", "develop")  # player 0 chose neither Consume card
@@ -18,10 +18,6 @@ NOV, NOV2, RARE, GENES, ALIEN = (
     "Former Penal Colony", "Refugee World", "Asteroid Belt", "Pre-Sentient Race",
     "Deserted Alien Outpost",
 )
-
-
-def good(name: str) -> dict[str, Any]:
-    return {"card": name, "good": True}
 
 
 def play(*tableau: Any, hand=(), actions=("explore5", "x2"), deck=(), p1=None,

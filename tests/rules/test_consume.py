@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from rftg_nb import Game, IllegalChoice
-from tests.helpers import answer, card_id, position, tableau_names
+from tests.helpers import answer, card_id, good, position, tableau_names
 
 
 def consume(p0: dict[str, Any], p1: dict[str, Any] | None = None, **top: Any) -> Game:
@@ -19,10 +19,6 @@ def consume(p0: dict[str, Any], p1: dict[str, Any] | None = None, **top: Any) ->
 def me(tableau: list[Any], hand: tuple[str, ...] = (),
        actions: tuple[str, ...] = ("x2", "develop")) -> dict[str, Any]:
     return {"tableau": tableau, "hand": list(hand), "actions": list(actions)}
-
-
-def good(name: str) -> dict[str, Any]:
-    return {"card": name, "good": True}
 
 
 def power_labels(g: Game) -> list[str]:

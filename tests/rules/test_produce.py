@@ -8,7 +8,7 @@ import pytest
 
 from rftg_nb import Game, IllegalChoice
 from rftg_nb.engine.decision import PositionError
-from tests.helpers import answer, card_id, position
+from tests.helpers import answer, card_id, good, position
 
 
 def produce(p0: dict[str, Any], p1: dict[str, Any] | None = None, **top: Any) -> Game:
@@ -20,10 +20,6 @@ def produce(p0: dict[str, Any], p1: dict[str, Any] | None = None, **top: Any) ->
 def me(tableau: list[Any], hand: tuple[str, ...] = (),
        actions: tuple[str, ...] = ("develop", "produce")) -> dict[str, Any]:
     return {"tableau": tableau, "hand": list(hand), "actions": list(actions)}
-
-
-def good(name: str) -> dict[str, Any]:
-    return {"card": name, "good": True}
 
 
 def goods(g: Game, player: int = 0) -> list[str]:
