@@ -452,11 +452,20 @@ class Game:
         return tuple(Option(c.id, c.name, {"card": c.name}) for c in cards)
 
     def draw_one(self) -> Card | None:
+        """Take the top card of the draw pile.
+
+        When the pile runs out the discard pile becomes the new pile at once, so cards
+        discarded later in the same phase wait for the next reshuffle; if both piles were
+        empty then, the next draw tries again.
+        """
         if not self.deck:
             self.reshuffle()
             if not self.deck:
                 return None
-        return self.deck.pop()
+        card = self.deck.pop()
+        if not self.deck:
+            self.reshuffle()
+        return card
 
     def reshuffle(self) -> None:
         if not self.discard:

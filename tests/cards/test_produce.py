@@ -255,6 +255,20 @@ def test_damaged_alien_factory_may_discard_a_card_drawn_by_diversified_economy()
     assert hand_names(g) == []
 
 
+@pytest.mark.cards("Damaged Alien Factory", "Gem World", "Research Labs")
+def test_a_card_drawn_as_a_world_produces_can_pay_damaged_alien_factory_in_time_to_count():
+    # powers.md: a "draw if produced" world draws as its good is produced, before the powers
+    # that count the goods produced; so with an empty hand, Gem World's card can pay for the
+    # factory's Alien good, and Research Labs then counts that good.
+    g = produce({"tableau": ["Damaged Alien Factory", "Gem World", "Research Labs"]},
+                deck=["Hive World", "Spice World", "Comet Zone", "Mining World"])
+    assert g.decision.kind == "produce_discard"
+    assert hand_names(g) == ["Spice World"]
+    answer(g, "Spice World")
+    assert good_of(g, "Damaged Alien Factory") == "Comet Zone"
+    assert hand_names(g) == ["Mining World"]  # Research Labs: 1 Alien good produced
+
+
 # ---------------------------------------------------------------- windfall worlds
 @pytest.mark.cards("Rebel Sympathizers")
 def test_rebel_sympathizers_draws_when_the_produce_bonus_fills_it():

@@ -67,6 +67,26 @@ def test_explore_discards_miss_a_reshuffle_during_the_draws():
     g.locations()
 
 
+def test_the_reshuffle_happens_as_the_last_card_is_drawn():
+    """§9 The discard pile becomes the new deck at once when the deck runs out, not at the
+    next draw: the two Explores take exactly the 7 + 2 cards left, so the 6 + 1 cards they
+    discard stay out of the new deck."""
+    p0 = {"tableau": ["Old Earth"], "hand": [], "actions": ["explore5", "develop"]}
+    p1 = {"tableau": ["New Sparta"], "hand": [], "actions": ["develop", "settle"]}
+    deck = ["Gem World", "Spice World", "Comet Zone", "Mining World", "Space Port",
+            "New Vinland", "Artist Colony", "Secluded World", "Distant World"]
+    old_discard = len(others("Old Earth", "New Sparta", *deck))
+    g = small_deck(p0, p1, deck, "explore")
+    assert (len(g.players[0].hand), len(g.players[1].hand)) == (7, 2) and g.discard == []
+    assert len(g.deck) == old_discard
+    g.apply(g.decision.ids[0])
+    g.apply(g.decision.ids[0])
+    assert g.phase != "explore"
+    assert len(g.discard) == 6 + 1
+    assert len(g.deck) == old_discard
+    g.locations()
+
+
 @pytest.mark.cards("Gem World", "Spice World")
 def test_a_good_can_come_from_a_reshuffled_deck():
     """§9 Goods come from the deck too, so they trigger the reshuffle the same way."""

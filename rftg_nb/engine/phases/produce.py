@@ -103,7 +103,7 @@ def _discard_to_produce(game: Game, p: Player, card: Card, pw: Power) -> Rules:
 
 
 # ---------------------------------------------------------------- draws for what was produced
-@power(5, "DRAW_IF", hook="count")
+@power(5, "DRAW_IF", hook="if_produced")
 def _draw_if_produced(game: Game, p: Player, card: Card, pw: Power) -> None:
     if any(w is card for w, _k in p.produced):
         game.draw(p, pw.value, f"{card.name} produced")
@@ -147,8 +147,11 @@ def run(game: Game) -> Rules:
             yield from _windfall(game, p, None, "Produce bonus")
         for card, _i, pw, h in game.powers(p, "windfall_any"):
             yield from h.fn(game, p, card, pw)
-        # With an empty hand, discard-to-produce waits for the draw powers: TGS lets a card
-        # drawn by them pay for it, but that good then draws nothing (no interrupting).
+        # A world that produced draws at once, so that card can pay for discard-to-produce.
+        for card, _i, pw, h in game.powers(p, "if_produced"):
+            h.fn(game, p, card, pw)
+        # With a hand still empty, discard-to-produce waits for the counting draws: TGS lets a
+        # card drawn by them pay for it, but that good then draws nothing (no interrupting).
         later = []
         for card, _i, pw, h in game.powers(p, "paid"):
             if p.hand:
