@@ -91,10 +91,12 @@ TOP_KEYS: dict[str, Callable[[Any], str | None]] = {
 }
 DIFFICULTY_KEYS = {"counters": _int(0, 5), "counter_vp": _int(0, 30)}
 CONVENTIONS = {
-    "player_windfall_good": _choice("after_hand"),
-    "response_credit_payment": _choice("if_any"),
-    "draw_stack_order": _choice("queue"),
+    "player_windfall_good": _choice("after_hand", "before_robot"),
+    "response_credit_payment": _choice("if_any", "never"),
+    "draw_stack_order": _choice("queue", "stack"),
     "robot_start_world": _choice("in_tableau"),
+    "draw_pile_empty": _choice("reshuffle"),
+    "robot_goods_produced": _choice("none"),
 }
 
 

@@ -203,11 +203,22 @@ class SoloGame(Game):
                   {"card": theirs.name, "credit": self.robot.credit,
                    "economy": self.robot.economy, "robot_face": self.robot.robot_face,
                    "rule": "Setup"})
+        good_first = self.convention("player_windfall_good") == "before_robot"
+        if good_first:
+            self._start_good(mine)
         self.robot_draw(values["draw_stack"], "Setup: the robot's draw stack")
         self.draw(me, 6, "opening hand")
-        if mine.design.windfall and self.add_good(mine):
-            self.emit(0, "good", f"{mine.name} starts with a good.",
-                      {"card": mine.name, "kind": mine.design.good})
+        if not good_first:
+            self._start_good(mine)
+
+    def _start_good(self, world: Card) -> None:
+        if world.design.windfall and self.add_good(world):
+            self.emit(0, "good", f"{world.name} starts with a good.",
+                      {"card": world.name, "kind": world.design.good})
+
+    def convention(self, name: str) -> Any:
+        """The value in use of ``conventions.<name>`` in the components."""
+        return self.components.get("conventions", name)
 
     def phases_this_round(self) -> set[str]:
         todo = super().phases_this_round()
@@ -287,15 +298,20 @@ class SoloGame(Game):
         self.emit("robot", kind, text, {"rule": rule, "row": row, "section": SECTION, **data})
 
     def robot_draw(self, n: int, rule: str, row: str = "setup") -> None:
+        on_top = self.convention("draw_stack_order") == "stack"
         got = 0
         for _ in range(n):
             c = self.draw_one()
             if c is None:
                 break
-            self.robot.stack.append(c)
+            if on_top:  # flips take stack[0], the top
+                self.robot.stack.insert(0, c)
+            else:
+                self.robot.stack.append(c)
             got += 1
         cards = "1 card goes" if got == 1 else f"{got} cards go"
-        text = (f"{rule}: {cards} face down under the robot's draw stack "
+        where = "on top of" if on_top else "under"
+        text = (f"{rule}: {cards} face down {where} the robot's draw stack "
                 f"(now {len(self.robot.stack)}).")
         if got < n:
             text += " The draw pile and discard pile ran out."
@@ -434,7 +450,9 @@ class SoloGame(Game):
         self.robot_draw(v["settle_response_draw"], rule, row)
         c = self.flip_to_find(wanted, what, rule, row)
         if c is not None:
-            if r.credit > 0:
+            free = (not v["response_needs_credit"]
+                    and self.convention("response_credit_payment") == "never")
+            if r.credit > 0 and not free:
                 self.set_credit(-1, rule, row)
             self.robot_place(c, rule, row)
 

@@ -9,7 +9,7 @@ import pytest
 
 from rftg_nb import ComponentError, RandomPlayer, SoloGame
 from rftg_nb.robot.components import START_WORLDS, load_components
-from tests.robot.test_robot_phases import drawn, play_round, solo
+from tests.robot.test_robot_phases import drawn, flips, play_round, solo
 
 # --------------------------------------------------------------------------- sources
 
@@ -103,6 +103,56 @@ def test_same_single_space_twice_override():
     g = solo("Old Earth", dice=[("produce", "robot")], components=over)
     play_round(g, "develop", "settle")
     assert g.robot.economy == 2
+
+
+def test_draw_stack_order_stack_flips_the_newest_card_first():
+    """conventions.draw_stack_order: with "stack" the cards drawn for the robot go on top, so
+    a Develop action flips the card it just drew before its opening stack."""
+    stack = ["Gem World", "Spice World", "Space Port", "Comet Zone"]
+    queue = solo("Old Earth", stack=stack, later=["Mining Robots"], dice=[("develop", "x2")])
+    top = solo("Old Earth", stack=stack, later=["Mining Robots"], dice=[("develop", "x2")],
+               components={"conventions": {"draw_stack_order": "stack"}})
+    assert queue.robot.draw_stack == stack
+    assert top.robot.draw_stack == stack[::-1]
+    row = next(r for r in top.robot.components if r["name"] == "conventions.draw_stack_order")
+    assert (row["value"], row["source"]) == ("stack", "user")
+    play_round(queue, "produce", "trade")
+    play_round(top, "produce", "trade")
+    assert flips(queue, "develop") == [*stack, "Mining Robots"]
+    assert flips(top, "develop") == ["Mining Robots"]
+    assert queue.robot.tableau == top.robot.tableau == ["Old Earth", "Mining Robots"]
+    assert top.robot.draw_stack == stack[::-1]
+
+
+def test_response_credit_payment_never_makes_a_free_response_settle_free():
+    """conventions.response_credit_payment: with "never", a military settler's response
+    settle keeps its credit."""
+    stack = ["Hive World", "Gem World", "Spice World", "Space Port"]
+    over = {"conventions": {"response_credit_payment": "never"}}
+    g = solo("Epsilon Eridani", stack=stack, later=[], dice=[("trade", "x2")], components=over)
+    credit = g.robot.credit
+    assert credit > 0
+    play_round(g, "settle", "produce")
+    assert g.robot.tableau == ["Epsilon Eridani", "Hive World"]
+    assert g.robot.credit == min(credit + 2, 4)  # the Trade action's +2 only
+
+
+@pytest.mark.parametrize("when", ["after_hand", "before_robot"])
+def test_player_windfall_good_comes_before_or_after_the_deals(when):
+    """conventions.player_windfall_good: the player's windfall start world takes its good
+    after the robot's stack and the opening hand are dealt, or before both."""
+    deck = ["Gem World", "Spice World", "Space Port", "Comet Zone", "Mining World",
+            "New Vinland", "Artist Colony", "Secluded World", "Distant World", "Hive World",
+            "Galactic Studios"]
+    g = SoloGame.new(seed=3, player_start="Alpha Centauri", robot_start="Old Earth",
+                     deck=deck, components={"conventions": {"player_windfall_good": when}})
+    good = g.players[0].tableau[0].good
+    if when == "after_hand":
+        assert good.name == deck[10]
+        assert g.robot.draw_stack == deck[:4]
+    else:
+        assert good.name == deck[0]
+        assert g.robot.draw_stack == deck[1:5]
 
 
 def test_start_world_override_changes_setup():
