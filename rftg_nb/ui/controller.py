@@ -11,6 +11,7 @@ from typing import Any
 
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError
 from rftg_nb.robot import ComponentError, SoloGame
+from rftg_nb.robot.dice import Placement
 
 
 @dataclass
@@ -183,9 +184,16 @@ class SoloController:
         tableau = [r.start.name]
         stack = 0
         counters = r.counters_left + r.counters_placed
+        # The dice whose placement has been revealed, in the round of the last revealed step
+        # (the game itself may have run on into the next round).
+        now = g.events[self.shown - 1].round if self.shown else 0
+        dice = []
         for e in g.events[: self.shown]:
             if e.actor != "robot":
                 continue
+            if e.kind == "die" and e.round == now:
+                dice.append(Placement(e.data["die"], e.data["rolled"], e.data["face"],
+                                      e.data["space"], e.data["why"]))
             if e.kind == "robot_place":
                 tableau.append(e.data["card"])
             elif e.kind == "counter":
@@ -195,7 +203,8 @@ class SoloController:
                 tableau.remove(e.data["card"])
             if "stack" in e.data:
                 stack = e.data["stack"]
-        mat.update(tableau=tableau, draw_stack=stack, counters_left=counters)
+        mat.update(tableau=tableau, draw_stack=stack, counters_left=counters,
+                   dice=dice)
         return mat
 
     def log_table(self, actor: str | None = None, phase: str | None = None) -> Any:

@@ -259,7 +259,17 @@ def test_the_robot_mat_follows_the_step_cursor():
             assert mat["vp"] == sum(x.data["vp"] for x in c.game.events[: c.shown]
                                     if x.kind == "robot_vp")
             checked.add("vp")
-    assert {"credit", "robot_place", "stack"} <= checked
+        if e.kind == "dice":  # rolled, not yet placed
+            assert mat["dice"] == []
+            checked.add("dice")
+        if e.kind == "die":  # the dice placed so far this round, where they went
+            placed = [x for x in c.game.events[: c.shown] if x.kind == "die"
+                      and x.round == e.round]
+            assert 1 <= len(placed) <= 2
+            assert [(d.die, d.space) for d in mat["dice"]] == [
+                (x.data["die"], x.data["space"]) for x in placed]
+            checked.add("die")
+    assert {"credit", "robot_place", "stack", "dice", "die"} <= checked
 
 
 # ---------------------------------------------------------------------------- the log
