@@ -38,6 +38,7 @@ class SoloApp:
         self.option_buttons: dict[str, w.Button] = {}
         self.option_boxes: dict[str, w.Checkbox] = {}
         self._saved_at = -1
+        self._confirm_new: tuple[int, int] | None = None  # (game id, choices) when armed
         self.serial = 0  # counts the redraws of the decision panel (see refresh_decision)
         self._build()
         if start and self.c.game is None:
@@ -55,9 +56,10 @@ class SoloApp:
         self.difficulty = w.Dropdown(options=list(DIFFICULTIES), value="easy",
                                      description="Difficulty")
         self.seed = w.Text(placeholder="blank = random", description="Seed")
-        starts = [("random", None)] + [(s, s) for s in START_WORLDS]
-        self.player_start = w.Dropdown(options=starts, value=None, description="Your start")
-        self.robot_start = w.Dropdown(options=starts, value=None, description="Robot start")
+        # "" stands for a random start world: a Dropdown shows a None value as no selection
+        starts = [("random", "")] + [(s, s) for s in START_WORLDS]
+        self.player_start = w.Dropdown(options=starts, value="", description="Your start")
+        self.robot_start = w.Dropdown(options=starts, value="", description="Robot start")
         self.manual_dice = w.Checkbox(value=False, description="I roll real dice")
         self.new_button = w.Button(description="New game", button_style="primary",
                                    icon="play")
@@ -128,6 +130,16 @@ class SoloApp:
 
     # ------------------------------------------------------------------ handlers
     def on_new_game(self) -> None:
+        g = self.c.game
+        if g is not None and not g.is_over and g.choices:
+            here = (id(g), len(g.choices))
+            if self._confirm_new != here:  # a game is in progress: ask once more
+                self._confirm_new = here
+                self.c.status.text, self.c.status.error = (
+                    "A game is in progress. Press \"Confirm new game\" to give it up (Undo "
+                    "cannot bring it back; Save keeps a copy), or carry on playing.", True)
+                self.refresh()
+                return
         text = self.seed.value.strip()
         seed: int | None
         if text:
@@ -141,8 +153,9 @@ class SoloApp:
         else:
             seed = None
         self.c.new_game(NewGameSettings(
-            difficulty=self.difficulty.value, seed=seed, player_start=self.player_start.value,
-            robot_start=self.robot_start.value, manual_dice=self.manual_dice.value))
+            difficulty=self.difficulty.value, seed=seed,
+            player_start=self.player_start.value or None,
+            robot_start=self.robot_start.value or None, manual_dice=self.manual_dice.value))
         self.refresh()
 
     def on_option(self, option_id: str) -> None:
@@ -189,12 +202,16 @@ class SoloApp:
         self.refresh()
 
     def show_settings(self) -> None:
-        """Show the settings of the game in play in the New game panel."""
+        """Show the settings of the game in play in the New game panel.
+
+        The seed box stays blank (its hint names this game's seed), so New game deals a new
+        game unless a seed is typed.
+        """
         s = self.c.settings
         self.difficulty.value = s.difficulty
-        self.seed.value = "" if s.seed is None else str(s.seed)
-        self.player_start.value = s.player_start
-        self.robot_start.value = s.robot_start
+        self.seed.value = ""
+        self.player_start.value = s.player_start or ""
+        self.robot_start.value = s.robot_start or ""
         self.manual_dice.value = s.manual_dice
 
     # ------------------------------------------------------------------ views
@@ -208,6 +225,10 @@ class SoloApp:
             else ""
         if c.game is None:
             return
+        armed = self._confirm_new == (id(c.game), len(c.game.choices))
+        self.new_button.description = "Confirm new game" if armed else "New game"
+        self.new_button.button_style = "danger" if armed else "primary"
+        self.seed.placeholder = f"blank = random (this game: {c.game.seed})"
         self.refresh_decision()
         self.refresh_steps()
         self.refresh_tables()

@@ -220,8 +220,10 @@ def test_save_link_then_upload_reproduces_the_game():
     assert _prompt(other) == _prompt(app)
     assert other.log.value == app.log.value
     assert _status(other) == (f"Loaded a saved game at round {app.c.game.round}.", False)
-    # the New game panel now shows the loaded game's settings
-    assert (other.difficulty.value, other.seed.value) == ("medium", "12")
+    # the New game panel now shows the loaded game's settings; its seed only as the hint, so
+    # New game deals a fresh game
+    assert (other.difficulty.value, other.seed.value) == ("medium", "")
+    assert other.seed.placeholder == "blank = random (this game: 12)"
     # both games go on the same way
     r1, r2 = random.Random(1), random.Random(1)
     for _ in range(5):
@@ -463,6 +465,37 @@ def test_a_bad_seed_shows_a_message_and_keeps_the_game(text):
     msg, error = _status(app)
     assert error and "The seed must be a whole number" in msg and repr(text) in msg
     assert app.c.game is game
+
+
+def test_new_game_during_a_game_asks_for_a_second_press():
+    app = _app(seed=5)
+    rng = random.Random(5)
+    _click(app, rng)
+    game, snap = app.c.game, app.c.game.snapshot()
+    app.new_button.click()
+    msg, error = _status(app)
+    assert error and "A game is in progress" in msg
+    assert app.c.game is game and game.snapshot() == snap
+    assert app.new_button.description == "Confirm new game"
+    _click(app, rng)  # playing on disarms the button
+    assert app.new_button.description == "New game"
+    app.new_button.click()
+    assert app.c.game is game
+    app.new_button.click()
+    assert app.c.game is not game and app.c.game.choices == []
+    assert app.new_button.description == "New game"
+    assert _status(app)[0].startswith("New easy game")
+
+
+def test_start_world_menus_show_random_and_start_random_worlds():
+    app = _app(seed=5)
+    for menu in (app.player_start, app.robot_start):
+        assert menu.label == "random" and menu.value == ""
+    app.seed.value = "77"
+    app.new_button.click()
+    solo = app.c.game.setup["solo"]
+    assert (solo["player_start"], solo["robot_start"]) == (None, None)
+    assert app.c.game.seed == 77
 
 
 def test_the_same_start_world_for_both_sides_shows_a_message():
