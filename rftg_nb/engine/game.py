@@ -422,9 +422,25 @@ class Game:
         """Runs after the players' part of each phase (the solitaire robot acts here)."""
         yield from ()
 
+    def tableau_sizes(self) -> list[int]:
+        """Each side's tableau size for the game end, in the order of :meth:`sides`."""
+        return [len(p.tableau) for p in self.players]
+
+    def end_reasons(self) -> list[str]:
+        """Why the game would end at this round end (none: it goes on)."""
+        reasons = []
+        if self.vp_pool <= 0:
+            extra = f", {-self.vp_pool} extra used" if self.vp_pool < 0 else ""
+            reasons.append(f"the VP chips have run out (pool 0{extra})")
+        for name, n in zip(self.sides(), self.tableau_sizes(), strict=True):
+            if n >= TABLEAU_END:
+                whose = {"You": "your", "Robot": "the robot's"}.get(name, f"{name}'s")
+                reasons.append(f"{whose} tableau has {n} cards")
+        return reasons
+
     def should_end(self) -> bool:
         """Checked at round end: the pool is empty or a tableau holds 12 or more cards."""
-        return self.vp_pool <= 0 or any(len(p.tableau) >= TABLEAU_END for p in self.players)
+        return bool(self.end_reasons())
 
     # ----------------------------------------------------------------- helpers for the rules
     def emit(

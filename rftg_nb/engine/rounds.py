@@ -178,6 +178,9 @@ def hand_limit(game: Game) -> Rules:
 def finish(game: Game) -> None:
     game.over = True
     game.phase = "game_end"
+    reasons = game.end_reasons()
+    game.emit(None, "game_end", f"The game ends: {'; '.join(reasons)}.",
+              {"reasons": reasons, "rule": "Game end"})
     scores = game.scores()
     sides = game.sides()
     for i, (name, s) in enumerate(zip(sides, scores, strict=True)):

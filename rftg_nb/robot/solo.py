@@ -15,7 +15,7 @@ from typing import Any
 
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine.decision import Decision, IllegalChoice, Option, SaveFileError
-from rftg_nb.engine.game import TABLEAU_END, Game
+from rftg_nb.engine.game import Game
 from rftg_nb.engine.state import Card
 from rftg_nb.robot.components import (
     DIFFICULTIES,
@@ -42,6 +42,7 @@ class SoloGame(Game):
         self.difficulty: str = solo["difficulty"]
         self.robot: Robot = None  # type: ignore[assignment]  # set while dealing
         self._stamps: list[tuple[Any, ...]] = []
+        self._scored: tuple[tuple[int, ...], int, int] = ((), 0, 0)  # key, player, robot
         self._dice_rounds = 0
         super().__init__(setup, seed, db)
 
@@ -289,9 +290,9 @@ class SoloGame(Game):
                                 "Produce response", "response")
         yield from ()
 
-    def should_end(self) -> bool:
-        return (self.vp_pool <= 0 or len(self.players[0].tableau) >= TABLEAU_END
-                or self.robot.tableau_size >= TABLEAU_END)
+    def tableau_sizes(self) -> list[int]:
+        """The robot's placed 6-cost counters count as cards."""
+        return [len(self.players[0].tableau), self.robot.tableau_size]
 
     # ------------------------------------------------------------------ robot steps
     def robot_says(self, kind: str, text: str, rule: str, row: str, **data: Any) -> None:
@@ -563,10 +564,18 @@ class SoloGame(Game):
         super().emit(actor, kind, text, data, visible_to)
         r = self.robot
         me = self.players[0]
+        # Scores change only with a tableau or the chips (the player's cards are never taken
+        # back; the robot's tableau changes size whenever it changes), so they are recomputed
+        # only then.
+        key = (len(me.tableau), me.vp, *((len(r.cards), r.vp_chips, r.counters_placed)
+                                         if r else ()))
+        if self._scored[0] != key:
+            self._scored = (key, Game.scores(self)[0], r.score() if r else 0)
         self._stamps.append((
             self.vp_pool,
             r.credit if r else None, r.economy if r else None, r.vp_chips if r else 0,
             r.tableau_size if r else 0, me.vp, len(me.tableau),
+            self._scored[2], self._scored[1],
         ))
 
     def numbers_at(self, step: int) -> dict[str, Any]:
@@ -603,8 +612,10 @@ class SoloGame(Game):
         return v
 
 
+# robot_vp and player_vp are VP chips; robot_score and player_score the score so far (chips,
+# printed VP, 6-cost developments and counters), as scores() would give it at that step.
 STAMP_FIELDS = ("vp_pool", "robot_credit", "robot_economy", "robot_vp", "robot_tableau",
-                "player_vp", "player_tableau")
+                "player_vp", "player_tableau", "robot_score", "player_score")
 _SPACE_PHASE = {"explore1": "explore", "explore2": "explore", "develop1": "develop",
                 "develop2": "develop2", "settle1": "settle", "settle2": "settle2",
                 "trade": "consume", "x2": "consume", "produce": "produce"}

@@ -345,9 +345,13 @@ class SoloApp:
         c = self.c
         g = c.game
         me = g.players[0]
+        now = g.numbers_at(c.shown - 1) if c.shown else None
+        score = (f"<div class='rftg-score-now'><b>Score so far</b> (chips, cards and 6-cost "
+                 f"bonuses): you {now['player_score']}, robot {now['robot_score']} &middot; "
+                 f"VP pool {_pool(now['vp_pool'])}</div>" if now else "")
         self.player_view.value = (
-            f"<b>Your tableau</b> ({_cards(len(me.tableau))}, {me.vp} VP chips; VP pool "
-            f"{g.vp_pool})" + tiles([(x.design, x.good is not None) for x in me.tableau])
+            score + f"<b>Your tableau</b> ({_cards(len(me.tableau))}, {me.vp} VP chips)"
+            + tiles([(x.design, x.good is not None) for x in me.tableau])
             + f"<b>Your hand</b> ({_cards(len(me.hand))})"
             + tiles([(x.design, False) for x in me.hand], "empty"))
         choosing = g.phase == "action" and not c.pending_steps()
@@ -393,3 +397,8 @@ class SoloApp:
 
 def _cards(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
+
+
+def _pool(n: int) -> str:
+    """The VP pool; below 0 it is empty and extra chips have been handed out."""
+    return str(n) if n >= 0 else f"0 ({-n} extra chip{'s' if n < -1 else ''} used)"

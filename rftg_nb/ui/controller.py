@@ -227,6 +227,7 @@ class SoloController:
             "player": g.score_breakdown(0), "robot": g.score_breakdown(1),
             "winner": " and ".join(sides[i] for i in w) if w else "",
             "shared": len(w) > 1,
+            "reason": next((e.text for e in reversed(g.events) if e.kind == "game_end"), ""),
         }
 
     def _need_game(self) -> SoloGame:

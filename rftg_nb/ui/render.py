@@ -239,6 +239,7 @@ def score_sheet(result: dict[str, Any], you: str = "You") -> str:
     detail = "".join(f"<li>{escape(k)}: {v} VP</li>" for k, v in p["bonuses"].items())
     won = ("A shared win" if result["shared"] else f"{escape(result['winner'])} "
            f"{'win' if result['winner'] == you else 'wins'}")
-    return (f"<h3>Game over: {won}!</h3><table class='rftg-score'><tr><th></th><th>"
+    why = f"<div>{escape(result['reason'])}</div>" if result.get("reason") else ""
+    return (f"<h3>Game over: {won}!</h3>{why}<table class='rftg-score'><tr><th></th><th>"
             f"{escape(you)}</th><th>Robot</th></tr>{body}</table>"
             + (f"<div>Your 6-cost bonuses:<ul>{detail}</ul></div>" if detail else ""))

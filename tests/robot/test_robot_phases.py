@@ -456,6 +456,8 @@ def test_game_ends_at_round_end_when_robot_tableau_with_counter_reaches_12():
     play_round(g, "produce", "trade")
     assert g.robot.tableau_size == 12 and g.robot.counters_placed == 1
     assert g.over and g.decision is None
+    end = [e for e in g.events if e.kind == "game_end"]
+    assert [e.data["reasons"] for e in end] == [["the robot's tableau has 12 cards"]]
     assert robot_events(g, "consume", kind="economy")  # the round was finished
     assert g.round == 1
 
@@ -482,6 +484,8 @@ def test_game_ends_when_pool_is_exhausted_and_round_finishes_with_extra_chips():
     assert g.vp_pool == -4
     assert g.robot.economy == 5  # x2 then Produce
     assert g.over
+    end = [e for e in g.events if e.kind == "game_end"]
+    assert end[0].text == "The game ends: the VP chips have run out (pool 0, 4 extra used)."
     assert g.scores()[1] == 2 + 6
 
 

@@ -16,7 +16,8 @@ DECK = ["Gem World", "Spice World", "Hive World", "Deficit Spending", "Alien Tec
         "New Military Tactics", "Contact Specialist", "Rebel Fuel Cache",
         "Galactic Trendsetters", "Mining Robots"]
 COLUMNS = ["step", "round", "phase", "actor", "kind", "text", "rule", "vp_pool", "robot_credit",
-           "robot_economy", "robot_vp", "robot_tableau", "player_vp", "player_tableau"]
+           "robot_economy", "robot_vp", "robot_tableau", "player_vp", "player_tableau",
+           "robot_score", "player_score"]
 
 
 def new(seed: int = 5, **kw: Any) -> SoloGame:
@@ -261,10 +262,25 @@ def test_the_timeline_has_a_row_per_visible_event_ending_on_the_final_state(
     assert (last["vp_pool"], last["robot_credit"], last["robot_economy"], last["robot_vp"],
             last["robot_tableau"], last["player_vp"], last["player_tableau"]) == (
         game.vp_pool, r.credit, r.economy, r.vp_chips, r.tableau_size, me.vp, len(me.tableau))
+    assert [last["player_score"], last["robot_score"]] == game.scores()
     assert last["round"] == game.round and last["phase"] == "game_end"
     assert t["vp_pool"].iloc[0] == 24
     assert t["vp_pool"].is_monotonic_decreasing
     assert t["robot_vp"].is_monotonic_increasing and t["player_vp"].is_monotonic_increasing
+
+
+@pytest.mark.parametrize("robot", ["Doomed World", "Old Earth", "Alpha Centauri"])
+def test_the_timeline_scores_are_the_scores_at_every_decision(robot: str) -> None:
+    """The score columns agree with scores() wherever the game stops for a decision."""
+    game = new(seed=44, robot_start=robot, difficulty="hard")
+    bot = RandomPlayer(44)
+    checked = 0
+    while game.decision is not None:
+        row = game.timeline().iloc[-1]
+        assert [row["player_score"], row["robot_score"]] == game.scores()
+        checked += 1
+        game.apply(bot.choose(game.decision))
+    assert checked > 10
 
 
 def test_the_timeline_numbers_follow_each_robot_step() -> None:

@@ -93,6 +93,8 @@ def test_a_twelve_card_tableau_at_round_end_ends_the_game():
            {"tableau": [*ELEVEN, "Secluded World"], "hand": [],
             "actions": ["develop", "settle"]})
     assert g.is_over and g.decision is None
+    end = [e for e in g.events if e.kind == "game_end"]
+    assert [e.data["reasons"] for e in end] == [[f"{g.players[1].name}'s tableau has 12 cards"]]
 
 
 @pytest.mark.parametrize(("pool", "over"), [(1, False), (0, True), (-2, True)])
@@ -101,6 +103,9 @@ def test_vp_pool_at_or_below_zero_ends_the_game(pool, over):
     g = at("round_end", {"tableau": ["Old Earth"], "hand": [], "actions": ["develop", "settle"]},
            vp_pool=pool)
     assert g.is_over is over
+    reasons = [e.data["reasons"] for e in g.events if e.kind == "game_end"]
+    assert reasons == ([["the VP chips have run out (pool 0"
+                         + (f", {-pool} extra used)" if pool < 0 else ")")]] if over else [])
 
 
 @pytest.mark.cards("Old Earth")

@@ -22,13 +22,14 @@ import pytest
 from rftg_nb.robot import SoloGame
 from rftg_nb.robot.dice import FACE_LABELS
 from rftg_nb.ui import NewGameSettings, SoloApp, SoloController
+from rftg_nb.ui import app as app_module
 from rftg_nb.ui.app import PLOTLY_MIME
 from rftg_nb.ui.charts import CHARTS, race_figure, robot_tracks_figure, vp_pool_figure
 
 CHART_COLUMNS = {
     "vp_pool": ["vp_pool"],
     "robot": ["robot_credit", "robot_economy"],
-    "race": ["player_vp", "robot_vp", "player_tableau", "robot_tableau"],
+    "race": ["player_score", "robot_score", "player_tableau", "robot_tableau"],
 }
 
 
@@ -179,6 +180,25 @@ def test_a_whole_game_played_by_clicking_ends_with_the_engines_scores(seed, diff
     else:
         assert "Game over: Robot wins!" in app.end_view.value
     assert g.vp_pool <= 0 or max(len(g.players[0].tableau), g.robot.tableau_size) >= 12
+    reason = unescape(re.search(r"<div>(The game ends: [^<]+)</div>", app.end_view.value)[1])
+    assert reason == "The game ends: " + "; ".join(g.end_reasons()) + "."
+    assert f"you {scores[0]}, robot {scores[1]}" in app.player_view.value
+
+
+def test_the_score_so_far_follows_the_game():
+    app = _app(seed=9)
+    rng = random.Random(9)
+    for _ in range(25):
+        you, robot = app.c.game.scores()
+        assert f"<b>Score so far</b> (chips, cards and 6-cost bonuses): you {you}, robot " \
+               f"{robot} &middot; VP pool {app.c.game.vp_pool}" in app.player_view.value
+        _click(app, rng)
+
+
+@pytest.mark.parametrize(("pool", "text"), [(3, "3"), (0, "0"), (-1, "0 (1 extra chip used)"),
+                                            (-4, "0 (4 extra chips used)")])
+def test_an_exhausted_pool_reads_as_extra_chips(pool, text):
+    assert app_module._pool(pool) == text
 
 
 # ---------------------------------------------------------------------------- undo
@@ -386,6 +406,7 @@ def _timeline() -> pd.DataFrame:
         "vp_pool": [24, 24, 22, 19], "robot_credit": [1, 2, 2, 0],
         "robot_economy": [1, 1, 3, 5], "robot_vp": [0, 0, 2, 5], "robot_tableau": [1, 1, 2, 2],
         "player_vp": [0, 0, 0, 0], "player_tableau": [1, 1, 1, 3],
+        "robot_score": [0, 0, 4, 7], "player_score": [0, 0, 1, 3],
     })
 
 
@@ -429,6 +450,17 @@ def test_chart_titles():
     assert vp_pool_figure(tl).layout.title.text == "VP pool"
     assert robot_tracks_figure(tl).layout.yaxis.range == (-0.3, 5.3)
     assert len(race_figure(tl).data) == 4
+
+
+@pytest.mark.parametrize("key", CHARTS)
+def test_charts_mark_where_each_round_starts(key):
+    axis = CHARTS[key](_timeline()).layout.xaxis
+    assert list(axis.tickvals) == [4] and list(axis.ticktext) == ["R1"]
+
+
+def test_each_side_keeps_its_colour_across_the_race_chart():
+    you, robot, your_cards, robot_cards = race_figure(_timeline()).data
+    assert you.line.color == your_cards.line.color != robot.line.color == robot_cards.line.color
 
 
 # ---------------------------------------------------------------------------- the log
