@@ -282,7 +282,7 @@ def test_undo_all_the_way_back_then_nothing_to_undo() -> None:
     game.undo(1)
     game.undo(0)
     assert game.snapshot() == start_snapshot and game.choices == []
-    with pytest.raises(IllegalChoice, match="nothing to undo"):
+    with pytest.raises(IllegalChoice, match="has made no choice yet"):
         game.undo()
     assert game.snapshot() == start_snapshot
 

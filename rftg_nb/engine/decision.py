@@ -85,7 +85,8 @@ class Decision:
         n = len(ids)
         if n < self.min or n > self.max:
             want = str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
-            return f"pick {want} option(s), got {n}"
+            noun = "option" if want == "1" else "options"
+            return f"pick {want} {noun}, not {n}"
         if self.rule is not None:
             return self.rule(ids)
         return None

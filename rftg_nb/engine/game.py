@@ -175,7 +175,7 @@ class Game:
                 idx = i
                 break
         if idx is None:
-            raise IllegalChoice("nothing to undo: that player has made no choice yet")
+            raise IllegalChoice("that player has made no choice yet")
         # Rebuild this very object: the rules generator holds ``self`` and assigns to it
         # (round, phase, deck, over ...), so copying another game's attributes would go stale.
         log = self._log[:idx]

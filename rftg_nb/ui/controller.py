@@ -81,8 +81,9 @@ class SoloController:
         g = self._need_game()
         try:
             g.undo(0)
-        except IllegalChoice as e:
-            self.status = Status(f"Cannot undo: {e}", True)
+        except IllegalChoice:
+            self.status = Status("Nothing to undo: you have made no choice yet in this game.",
+                                 True)
             return False
         self.shown = len(g.events)
         self.status = Status("Undone: back to your previous decision.")

@@ -200,15 +200,21 @@ def robot_mat(mat: dict[str, Any], actions: list[str], components: list[dict[str
         robot_vp.append(f"{escape(n)} ({vp} VP)")
     return (
         f'<div class="rftg-mat"><b>Robot</b> &mdash; start world {escape(mat["start"])}'
+        + ("" if mat["start"] in names else " (discarded)") +
         f'<div class="rftg-row">{"".join(cells)}</div>{dice_note}'
         f'<div>credit <span class="rftg-track">{credit}</span> economy '
         f'<span class="rftg-track">{economy}</span></div>'
         f'<div>"robot =" counter: <b>{face}</b>{face_note}</div>'
         f'<div>VP chips: <b>{mat["vp"]}</b> &middot; 6-cost counters left: '
         f'<b>{mat["counters_left"]}</b> ({counter_vp} VP each) &middot; draw stack: '
-        f'<b>{mat["draw_stack"]}</b> cards &middot; tableau: <b>{len(names)}</b> cards</div>'
+        f'<b>{mat["draw_stack"]}</b> {_plural(mat["draw_stack"], "card")} &middot; tableau: '
+        f'<b>{len(names)}</b> {_plural(len(names), "card")}</div>'
         f'<div>Tableau: {", ".join(robot_vp)}</div>{components_table(components)}</div>'
     )
+
+
+def _plural(n: int, noun: str) -> str:
+    return noun if n == 1 else noun + "s"
 
 
 def components_table(components: list[dict[str, Any]]) -> str:

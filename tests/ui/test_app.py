@@ -221,7 +221,7 @@ def test_undo_at_the_first_decision_says_there_is_nothing_to_undo():
     app = _app()
     app.undo_button.click()
     text, error = _status(app)
-    assert error and "nothing to undo" in text
+    assert error and text == "Nothing to undo: you have made no choice yet in this game."
     assert app.c.decision.kind == "initial_discard" and app.option_boxes
 
 
@@ -301,7 +301,7 @@ def test_an_illegal_pick_cannot_be_submitted():
     boxes[1].value = True
     assert not app.submit.disabled
     boxes[2].value = True
-    assert app.submit.disabled and "pick 2 option(s), got 3" in app.pick_note.value
+    assert app.submit.disabled and "pick 2 options, not 3" in app.pick_note.value
     boxes[2].value = False
     app.submit.click()
     assert app.c.decision.kind == "actions"

@@ -126,7 +126,7 @@ def test_undo_with_nothing_to_undo_is_reported():
     c = _controller()
     decision = c.decision
     assert not c.undo()
-    assert c.status.error and "Cannot undo" in c.status.text
+    assert c.status.error and c.status.text.startswith("Nothing to undo")
     assert c.decision == decision
 
 

@@ -58,3 +58,17 @@ def test_last_rounds_markers_and_dice_are_off_the_mat_while_you_choose_actions()
     c.answer(["explore5", "produce"])
     app.refresh()
     assert app.robot_view.value.count("&#9650; you") == 2
+
+
+def test_the_mat_counts_cards_in_words_and_marks_a_discarded_start_world():
+    from rftg_nb.ui.render import robot_mat
+
+    mat = {"credit": 1, "economy": 0, "vp": 0, "tableau": ["Gem World"], "draw_stack": 1,
+           "counters_left": 1, "robot_face": "settle", "start": "Doomed World", "dice": []}
+    html = robot_mat(mat, [], [], 6, CARDS.designs)
+    assert "start world Doomed World (discarded)" in html
+    assert "<b>1</b> card &middot; tableau: <b>1</b> card</div>" in html
+    mat.update(tableau=["Doomed World", "Gem World"], draw_stack=0)
+    html = robot_mat(mat, [], [], 6, CARDS.designs)
+    assert "(discarded)" not in html
+    assert "<b>0</b> cards &middot; tableau: <b>2</b> cards</div>" in html
