@@ -21,7 +21,8 @@ from rftg_nb.ui.render import CSS, robot_mat, score_sheet, tiles
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 LOG_ROWS = 300
-PHASE_TITLES = {**ROUND_PHASE_TITLES, "action": "choose actions", "round_end": "round end"}
+PHASE_TITLES = {**ROUND_PHASE_TITLES, "setup": "setup", "action": "choose actions",
+                "round_end": "round end", "game_end": "game end"}
 HELP = (
     "<b>How to play.</b> You play the two-action game of Race for the Galaxy against the "
     "robot. Each round: pick two actions, the robot rolls its dice, then each phase runs left "
@@ -381,7 +382,8 @@ class SoloApp:
 
     def refresh_log(self) -> None:
         df = self.c.timeline()
-        phases = [("all phases", "")] + [(p, p) for p in dict.fromkeys(df["phase"])]
+        phases = [("all phases", "")] + [(PHASE_TITLES.get(p, p), p)
+                                         for p in dict.fromkeys(df["phase"])]
         if list(self.log_phase.options) != phases:
             keep = self.log_phase.value if self.log_phase.value in dict(phases).values() else ""
             self.log_phase.options = phases
@@ -389,10 +391,14 @@ class SoloApp:
         table = self.c.log_table(self.log_actor.value or None, self.log_phase.value or None)
         total = len(table)
         table = table.iloc[::-1].head(LOG_ROWS)
-        note = (f"<div><i>Newest {LOG_ROWS} of {total} entries; filter by actor or phase to see "
-                "older ones.</i></div>" if total > LOG_ROWS else "")
-        self.log.value = note + table.to_html(index=False, border=0, escape=True,
-                                              classes="rftg-log")
+        table["phase"] = table["phase"].map(lambda p: PHASE_TITLES.get(p, p))
+        table["actor"] = table["actor"].replace({"player": "you"})
+        note = (f"<i>Newest {LOG_ROWS} of {total} entries; filter by actor or phase to see "
+                "older ones.</i>" if total > LOG_ROWS else "")
+        # data-steps: how many steps the charts show (the log lists your draws once, not twice)
+        self.log.value = (f"<div class='rftg-log-note' data-steps='{len(df)}'>{note}</div>"
+                          + table.to_html(index=False, border=0, escape=True,
+                                          classes="rftg-log"))
 
 
 def _cards(n: int) -> str:

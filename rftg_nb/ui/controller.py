@@ -209,8 +209,16 @@ class SoloController:
         return mat
 
     def log_table(self, actor: str | None = None, phase: str | None = None) -> Any:
-        """The revealed events as a table, filtered by actor and/or phase."""
-        df = self.timeline()[["step", "round", "phase", "actor", "text", "rule"]]
+        """The revealed events as a table, filtered by actor and/or phase.
+
+        Where your own draw or discard is followed by its private twin naming the cards, only
+        the twin is listed.
+        """
+        df = self.timeline()
+        twin = (df["kind"].isin(["draw", "discard"])
+                & (df["kind"].shift(-1) == df["kind"] + "_private")
+                & (df["actor"].shift(-1) == df["actor"]))
+        df = df.loc[~twin, ["step", "round", "phase", "actor", "text", "rule"]]
         if actor:
             df = df[df["actor"] == actor]
         if phase:

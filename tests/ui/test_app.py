@@ -468,23 +468,25 @@ def test_the_log_filters_by_actor_and_phase():
     app = _app(seed=6)
     _click_until(app, random.Random(6), lambda a: a.c.game.round >= 2)
     rows = _cells(app.log.value)
-    assert len(rows) == len(app.c.timeline())
-    assert {r[3] for r in rows} >= {"robot", "player", "game"}
+    assert len(rows) == len(app.c.log_table()) < len(app.c.timeline())
+    assert f"data-steps='{len(app.c.timeline())}'" in app.log.value
+    assert {r[3] for r in rows} >= {"robot", "you", "game"}
     app.log_actor.value = "robot"
     rows = _cells(app.log.value)
     assert rows and {r[3] for r in rows} == {"robot"}
     assert len(rows) == len(app.c.log_table(actor="robot"))
-    assert ("explore", "explore") in app.log_phase.options
+    assert ("Explore", "explore") in app.log_phase.options
+    assert ("choose actions", "action") in app.log_phase.options
     app.log_phase.value = "explore"
     rows = _cells(app.log.value)
-    assert rows and {(r[2], r[3]) for r in rows} == {("explore", "robot")}
+    assert rows and {(r[2], r[3]) for r in rows} == {("Explore", "robot")}
     app.log_actor.value = ""
     rows = _cells(app.log.value)
-    assert {r[2] for r in rows} == {"explore"} and {r[3] for r in rows} > {"robot"}
+    assert {r[2] for r in rows} == {"Explore"} and {r[3] for r in rows} > {"robot"}
     # newest first, and the filter stays on while playing
     assert [int(r[0]) for r in rows] == sorted((int(r[0]) for r in rows), reverse=True)
     _click(app, random.Random(1))
-    assert {r[2] for r in _cells(app.log.value)} == {"explore"}
+    assert {r[2] for r in _cells(app.log.value)} == {"Explore"}
 
 
 # ---------------------------------------------------------------------------- new game panel
