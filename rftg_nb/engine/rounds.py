@@ -172,7 +172,7 @@ def hand_limit(game: Game) -> Rules:
         n = len(p.hand) - HAND_LIMIT
         yield from discard_down(
             game, p, HAND_LIMIT, "hand_limit", "hand limit",
-            f"round end, discard {n} card{'s' if n > 1 else ''} down to {HAND_LIMIT}.")
+            f"the hand limit is {HAND_LIMIT}: discard {n} card{'s' if n > 1 else ''}.")
 
 
 def finish(game: Game) -> None:

@@ -248,8 +248,8 @@ class SoloGame(Game):
         if dice == "manual":
             opts = tuple(Option(f"a:{f}", f"Die A: {FACE_LABELS[f]}") for f in dict.fromkeys(a))
             opts += tuple(Option(f"b:{f}", f"Die B: {FACE_LABELS[f]}") for f in dict.fromkeys(b))
-            d = Decision(0, "dice", "Roll the two robot dice and enter the faces you rolled.",
-                         opts, 2, 2, rule=_one_per_die)
+            d = Decision(0, "dice", "Roll the two robot dice and enter the faces you rolled "
+                         f"(one per die). {_which_die(a, b)}", opts, 2, 2, rule=_one_per_die)
             ids = yield from self.ask(d)
             fa = next(i[2:] for i in ids if i.startswith("a:"))
             fb = next(i[2:] for i in ids if i.startswith("b:"))
@@ -619,6 +619,19 @@ STAMP_FIELDS = ("vp_pool", "robot_credit", "robot_economy", "robot_vp", "robot_t
 _SPACE_PHASE = {"explore1": "explore", "explore2": "explore", "develop1": "develop",
                 "develop2": "develop2", "settle1": "settle", "settle2": "settle2",
                 "trade": "consume", "x2": "consume", "produce": "produce"}
+
+
+def _which_die(a: list[str], b: list[str]) -> str:
+    """How to tell the dice apart: the faces only one of them carries."""
+    def faces(only: list[str]) -> str:
+        names = [FACE_LABELS[f] + (" faces" if f == "robot" else "") for f in dict.fromkeys(only)]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    only_a = [f for f in a if f not in b]
+    only_b = [f for f in b if f not in a]
+    if not only_a or not only_b:
+        return "The two dice carry the same faces: either may be die A."
+    return f"Die A is the one with {faces(only_a)}; die B the one with {faces(only_b)}."
 
 
 def _one_per_die(ids: tuple[str, ...]) -> str | None:

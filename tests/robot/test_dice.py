@@ -202,6 +202,9 @@ def test_manual_dice_ask_for_one_face_per_die():
     d = g.decision
     assert d.kind == "dice" and (d.min, d.max) == (2, 2)
     assert {o.id for o in d.options} >= {"a:develop", "b:match", "a:match", "b:robot"}
+    # which physical die is which: the faces only one of them carries
+    assert d.prompt.endswith("Die A is the one with Develop, $ (Trade) and Produce; die B the "
+                             "one with x2 and robot faces.")
     with pytest.raises(IllegalChoice):
         g.apply(["a:develop", "a:trade"])
     g.apply(["a:develop", "b:match"])
