@@ -8,11 +8,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from rftg_nb.cards import Design, Power
+from rftg_nb.cards import Design, Power, VPBonus
 from rftg_nb.robot.dice import SPACE_LABELS, SPACES, player_markers
 
 GOOD_COLOURS = {"novelty": "#7fb2e5", "rare": "#c49a6c", "genes": "#8cc97a", "alien": "#f3d25b",
                 None: "#d9d9d9"}
+DEVEL_COLOUR = "#f4f1ea"  # developments: pale, with a dashed border (worlds are solid)
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 KIND = {"NOVELTY": "Novelty", "RARE": "Rare", "GENE": "Genes", "ALIEN": "Alien"}
 CSS = """
@@ -20,6 +21,7 @@ CSS = """
 .rftg-tiles{display:flex;flex-wrap:wrap;gap:6px}
 .rftg-tile{width:150px;min-height:74px;border-radius:6px;padding:4px 6px;font:12px sans-serif;
   border:2px solid #888;box-sizing:border-box}
+.rftg-tile.devel{border-style:dashed}
 .rftg-tile.military{border-color:#c0392b;border-width:3px}
 .rftg-tile b{font-size:12.5px}
 .rftg-tile .pw{font-size:11px;color:#222;margin-top:2px}
@@ -47,7 +49,8 @@ def describe_power(pw: Power) -> str:
     a = pw.atoms
     v = pw.value
     if pw.phase == 1:
-        text = f"draw +{v}" if "DRAW" in a else f"keep +{v}"
+        text = f"see {v} more card{'s' if v > 1 else ''}" if "DRAW" in a else \
+            f"keep {v} more card{'s' if v > 1 else ''}"
     elif pw.phase == 2:
         text = {"DRAW": f"draw {v} at start", "REDUCE": f"-{v} cost",
                 "DRAW_AFTER": f"draw {v} after developing"}[pw.code]
@@ -88,11 +91,13 @@ def _consume_text(pw: Power) -> str:
     if "TRADE_ACTION" in a:
         return "trade a good" + (" (no bonus)" if "TRADE_NO_BONUS" in a else "")
     if "DISCARD_HAND" in a:
-        return f"discard up to {pw.times} for {v} VP each"
+        if pw.times == 1:
+            return f"discard 1 card for {v} VP"
+        return f"discard up to {pw.times} cards for {v} VP each"
     if pw.code == "DRAW":
         return f"draw {v}"
     if pw.code == "DRAW_LUCKY":
-        return "gamble: name a cost"
+        return "name a cost; draw the top card if it matches"
     kind = next((KIND[k[8:]] for k in a if k[8:] in KIND), "")
     kind = f"{kind} " if kind else ""
     if "CONSUME_TWO" in a:
@@ -103,16 +108,23 @@ def _consume_text(pw: Power) -> str:
         what = "all goods"
     elif "CONSUME_THIS" in a:
         what = "this good"
+    elif pw.times > 1:
+        what = f"up to {pw.times} {kind}goods"
     else:
-        what = f"{pw.times if pw.times > 1 else 1} {kind}good{'s' if pw.times > 1 else ''}"
+        what = f"1 {kind}good"
+    each = " each" if pw.times > 1 and "CONSUME_TWO" not in a else ""
     gets = []
     if "GET_VP" in a:
-        gets.append("VP-1" if "CONSUME_ALL" in a else f"{v} VP")
+        gets.append("1 VP per good after the first" if "CONSUME_ALL" in a else f"{v} VP{each}")
     if "GET_CARD" in a:
-        gets.append("card")
+        gets.append(f"1 card{each}")
     if "GET_2_CARD" in a:
-        gets.append("2 cards")
+        gets.append(f"2 cards{each}")
     return f"{what} -> {' + '.join(gets)}"
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "AEIOU" else "a ") + word
 
 
 def _produce_text(pw: Power) -> str:
@@ -122,25 +134,67 @@ def _produce_text(pw: Power) -> str:
     if pw.code == "PRODUCE|DISCARD":
         return "discard 1 to produce"
     if pw.code.startswith("WINDFALL_"):
-        kind = KIND.get(pw.code[9:], "any")
-        return f"windfall {kind}"
+        kind = KIND.get(pw.code[9:])
+        return f"a good on {_a(kind) if kind else 'any'} windfall world"
     texts = {"DRAW": f"draw {v}", "DRAW_IF": f"draw {v} if it produced",
-             "DRAW_EACH_NOVELTY": "draw per Novelty made", "DRAW_EACH_ALIEN":
-             "draw per Alien made", "DRAW_DIFFERENT": "draw per kind made",
-             "DRAW_WORLD_GENE": "draw per Genes world", "DRAW_MILITARY":
-             "draw per military world", "DRAW_MOST_RARE": f"draw {v} if most Rare made"}
+             "DRAW_EACH_NOVELTY": "draw 1 per Novelty good made", "DRAW_EACH_ALIEN":
+             "draw 1 per Alien good made", "DRAW_DIFFERENT": "draw 1 per kind of good made",
+             "DRAW_WORLD_GENE": "draw 1 per Genes world", "DRAW_MILITARY":
+             "draw 1 per military world", "DRAW_MOST_RARE": f"draw {v} if most Rare made"}
     return texts.get(pw.code, " ".join(sorted(a)).lower())
+
+
+PHASE_NAMES = {1: "Explore", 2: "Develop", 3: "Settle", 4: "Consume", 5: "Produce"}
+BONUS_WHAT = {
+    "DEVEL": "development", "WORLD": "world", "SIX_DEVEL": "6-cost development",
+    "MILITARY": "military world", "REBEL_MILITARY": "Rebel military world",
+    "DEVEL_EXPLORE": "development with an Explore power",
+    "WORLD_EXPLORE": "world with an Explore power",
+    "DEVEL_TRADE": "development with a Trade power", "WORLD_TRADE": "world with a Trade power",
+    "DEVEL_CONSUME": "development with a Consume power",
+    "WORLD_CONSUME": "world with a Consume power",
+}
+
+
+def describe_bonus(b: VPBonus) -> str:
+    """One end-of-game scoring line of a 6-cost development, in words."""
+    if b.what == "THREE_VP":
+        return f"{b.points} VP per 3 VP chips"
+    if b.what == "TOTAL_MILITARY":
+        return f"{b.points} VP per Military"
+    if b.what == "NAME":
+        what = b.name or "?"
+    elif b.what.endswith("_FLAG"):
+        what = b.what[: -len("_FLAG")].capitalize() + " card"
+    elif b.what.endswith(("_PRODUCTION", "_WINDFALL")):
+        head, _, tail = b.what.partition("_")
+        kind = KIND.get(head, head.capitalize())
+        what = f"{kind} {tail.lower()} world"
+    else:
+        what = BONUS_WHAT.get(b.what, b.what.lower())
+    return f"{b.points} VP per {what}"
+
+
+def card_text(d: Design) -> str:
+    """The card's powers (phase by name) and 6-cost scoring, one line each: a tile's tooltip."""
+    lines = [f"Phase {ROMAN[pw.phase]} ({PHASE_NAMES[pw.phase]}): "
+             + describe_power(pw).split(": ", 1)[1] for pw in d.powers]
+    if d.bonuses:
+        lines.append("Game end: " + "; ".join(describe_bonus(b) for b in d.bonuses))
+    return "\n".join([d.name, *lines])
 
 
 def card_tile(d: Design, good: bool = False, vp: int | None = None) -> str:
     """One card as a coloured tile: name, cost, VP, good, powers in a line each."""
     classes = "rftg-tile military" if d.military else "rftg-tile"
-    colour = GOOD_COLOURS[d.good]
+    if not d.is_world:
+        classes += " devel"
+    colour = GOOD_COLOURS[d.good] if d.is_world else DEVEL_COLOUR
     kind = ""
     if d.good:
-        kind = f"{d.good.capitalize()} {'windfall' if d.windfall else 'production'}"
+        kind = f"{d.good.capitalize()} {'windfall' if d.windfall else 'production'} world"
     elif d.is_world:
-        kind = "no good"
+        kind = "world, no good"
     else:
         kind = "6-cost development" if d.is_six_cost else "development"
     if d.military:
@@ -150,7 +204,8 @@ def card_tile(d: Design, good: bool = False, vp: int | None = None) -> str:
     powers = "".join(f'<div class="pw">{escape(describe_power(p))}</div>' for p in d.powers)
     good_mark = '<span class="good" title="a good"></span>' if good else ""
     cost = "defence" if d.military else "cost"
-    return (f'<div class="{classes}" style="background:{colour}">'
+    return (f'<div class="{classes}" style="background:{colour}" '
+            f'title="{escape(card_text(d))}">'
             f"<b>{escape(d.name)}</b>{good_mark}<br>"
             f"<span>{cost} {d.cost} &middot; {vp_text} VP &middot; {escape(kind)}</span>"
             f"{powers}</div>")

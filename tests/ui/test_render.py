@@ -72,3 +72,30 @@ def test_the_mat_counts_cards_in_words_and_marks_a_discarded_start_world():
     html = robot_mat(mat, [], [], 6, CARDS.designs)
     assert "(discarded)" not in html
     assert "<b>0</b> cards &middot; tableau: <b>2</b> cards</div>" in html
+
+
+def test_a_tile_names_worlds_and_developments_and_carries_the_full_text_as_a_tooltip():
+    from rftg_nb.ui.render import card_text
+
+    trendsetters = card_tile(CARDS["Galactic Trendsetters"])
+    assert "world, no good" in trendsetters and "devel" not in trendsetters
+    lab = card_tile(CARDS["Genetics Lab"])
+    assert 'class="rftg-tile devel"' in lab and "&middot; development" in lab
+    assert "Genes windfall world" not in card_tile(CARDS["Gem World"])
+    assert "Novelty production world" in card_tile(CARDS["Gem World"])
+    genome = card_text(CARDS["Galactic Genome Project"])
+    assert genome.splitlines() == [
+        "Galactic Genome Project", "Phase IV (Consume): 2 Genes goods -> 3 VP",
+        "Game end: 2 VP per Genes production world; 2 VP per Genes windfall world; "
+        "3 VP per Genetics Lab"]
+    assert 'title="Galactic Genome Project\nPhase IV (Consume)' in card_tile(
+        CARDS["Galactic Genome Project"])
+
+
+def test_consume_lines_say_how_many_goods_and_what_each_gives():
+    lines = {describe_power(pw) for pw in CARDS["Mining Conglomerate"].powers}
+    assert "IV: up to 2 Rare goods -> 1 VP each" in lines
+    assert describe_power(CARDS["Pilgrimage World"].powers[0]) == \
+        "IV: all goods -> 1 VP per good after the first"
+    assert describe_power(CARDS["Alien Rosetta Stone World"].powers[-1]).endswith(
+        "an Alien windfall world")
