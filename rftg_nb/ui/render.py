@@ -9,7 +9,7 @@ from html import escape
 from typing import Any
 
 from rftg_nb.cards import Design, Power, VPBonus
-from rftg_nb.robot.dice import SPACE_LABELS, SPACES, player_markers
+from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, SPACES, player_markers
 
 GOOD_COLOURS = {"novelty": "#7fb2e5", "rare": "#c49a6c", "genes": "#8cc97a", "alien": "#f3d25b",
                 None: "#d9d9d9"}
@@ -278,12 +278,31 @@ def components_table(components: list[dict[str, Any]]) -> str:
     if not rows:
         return ""
     body = "".join(
-        f"<tr><td>{escape(r['name'])}</td><td>{escape(str(r['value']))}</td>"
-        f"<td>{escape(r['source'])}</td><td>{escape(r['reason'])}</td></tr>" for r in rows)
+        f"<tr><td><code>{escape(r['name'])}</code></td><td>{escape(_value_text(r['value']))}"
+        f"</td><td>{escape(r['source'])}</td><td>{escape(r['reason'])}</td></tr>" for r in rows)
     return (f'<details class="rftg-components"><summary class="rftg-assumed">{len(rows)} '
             "component values in use are not stated in the rulebook (assumed or set by you): "
-            "show them</summary><table class='rftg-score'><tr><th>value</th><th>in use</th>"
+            "show them</summary><div>They stand for what is printed on the robot's dice, mat "
+            "and counters. If your copy differs, start the game from Python with your values: "
+            "<code>SoloGame.new(components={...})</code>, keyed by the entries below (see the "
+            "README).</div><table class='rftg-score'><tr><th>entry</th><th>in use</th>"
             f"<th>source</th><th>why</th></tr>{body}</table></details>")
+
+
+def _value_text(value: Any) -> str:
+    """A component value for people: faces by their labels, lists and flips in words."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return FACE_LABELS.get(value, value)
+    if isinstance(value, list):
+        return ", ".join(_value_text(v) for v in value)
+    if isinstance(value, dict) and {"from", "to"} <= set(value):
+        once = " (once)" if value.get("once") else ""
+        return f"{_value_text(value['from'])} becomes {_value_text(value['to'])}{once}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {_value_text(v)}" for k, v in value.items())
+    return str(value)
 
 
 def score_sheet(result: dict[str, Any], you: str = "You") -> str:

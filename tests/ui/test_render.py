@@ -99,3 +99,17 @@ def test_consume_lines_say_how_many_goods_and_what_each_gives():
         "IV: all goods -> 1 VP per good after the first"
     assert describe_power(CARDS["Alien Rosetta Stone World"].powers[-1]).endswith(
         "an Alien windfall world")
+
+
+def test_component_values_read_as_words():
+    from rftg_nb.ui.render import _value_text
+
+    assert _value_text(["explore", "trade", "robot"]) == "Explore, $ (Trade), robot"
+    assert _value_text({"from": "trade", "to": "x2", "once": True}) == \
+        "$ (Trade) becomes x2 (once)"
+    assert _value_text({"from": "x2", "to": "trade", "once": False}) == "x2 becomes $ (Trade)"
+    assert _value_text(False) == "no" and _value_text(4) == "4"
+    html = components_table(SoloGame.new(seed=1, robot_start="Damaged Alien Factory")
+                            .robot.components)
+    assert "<code>start_worlds.Damaged Alien Factory.after_trade</code>" in html
+    assert "$ (Trade) becomes x2" in html and "SoloGame.new(components=" in html
