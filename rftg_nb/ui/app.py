@@ -15,6 +15,7 @@ import ipywidgets as w
 from rftg_nb.cards import CARDS
 from rftg_nb.engine.rounds import PHASE_TITLES as ROUND_PHASE_TITLES
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
+from rftg_nb.robot.rules import rule_summary
 from rftg_nb.ui.charts import CHARTS
 from rftg_nb.ui.controller import NewGameSettings, SoloController
 from rftg_nb.ui.render import CSS, robot_mat, score_sheet, tiles
@@ -333,14 +334,28 @@ class SoloApp:
         # The robot's latest moves, newest last; a round's last moves (Consume, Produce) stay
         # listed while the next round's actions are chosen.
         recent = events[-16:]
-        rows = "".join(
-            f"<li><span style='color:#666'>R{e.round}</span> {escape(e.text)} "
-            f"<span style='color:#666'>[{escape(e.data.get('rule', ''))}]</span></li>"
-            for e in recent)
-        head = "<b>The robot's latest moves</b>"
+        values = c.game.robot.values
+
+        def tag(e: Any) -> str:
+            rule = e.data.get("rule", "")
+            why = rule_summary(rule, values)
+            return (f"<span style='color:#666' title='{escape(why, quote=True)}'>"
+                    f"[{escape(rule)}]</span>")
+
+        rows = "".join(f"<li><span style='color:#666'>R{e.round}</span> {escape(e.text)} "
+                       f"{tag(e)}</li>" for e in recent)
+        head = "<b>The robot's latest moves</b> (point at a rule to read it)"
         if pending:
             head += f" ({pending} more to step through)"
-        self.steps.value = f"{head}<ul>{rows}</ul>" if rows else head + ": none yet."
+        rule = ""
+        if c.step_through and recent:
+            last = recent[-1].data.get("rule", "")
+            why = rule_summary(last, values)
+            if why:
+                rule = (f"<div class='rftg-rule'>The rule for the latest step, "
+                        f"<b>{escape(last)}</b>: {escape(why)}</div>")
+        self.steps.value = (f"{head}<ul>{rows}</ul>{rule}" if rows
+                            else head + ": none yet.")
 
     def refresh_tables(self) -> None:
         c = self.c

@@ -21,6 +21,7 @@ import pytest
 
 from rftg_nb.robot import SoloGame
 from rftg_nb.robot.dice import FACE_LABELS
+from rftg_nb.robot.rules import rule_summary
 from rftg_nb.ui import NewGameSettings, SoloApp, SoloController
 from rftg_nb.ui import app as app_module
 from rftg_nb.ui.app import PLOTLY_MIME
@@ -354,8 +355,12 @@ def test_step_through_reveals_the_robots_moves_one_at_a_time_with_their_rule():
         assert c.game.events[shown + 1: c.shown] == [
             x for x in c.game.events[shown + 1: c.shown] if x.visible_to not in (None, 0)]
         if e.actor == "robot":
-            item = f"{escape(e.text)} <span style='color:#666'>[{escape(e.data['rule'])}]</span>"
+            why = rule_summary(e.data["rule"], c.game.robot.values)
+            item = (f"{escape(e.text)} <span style='color:#666' title='{escape(why)}'>"
+                    f"[{escape(e.data['rule'])}]</span>")
             assert item in app.steps.value, (e, app.steps.value)
+            assert why and (f"The rule for the latest step, <b>{escape(e.data['rule'])}</b>: "
+                            f"{escape(why)}</div>") in app.steps.value
         if c.pending_steps():
             assert not app.option_buttons and not app.option_boxes
     assert app.next_button.disabled and app.all_button.disabled

@@ -1,0 +1,109 @@
+"""The robot's rules in a sentence each, as they apply to one robot (its start world's values).
+
+Every robot event carries the name of the rule it follows (``event.data["rule"]``, e.g.
+"Develop action"); :func:`rule_summary` turns that name into what the rule says, with the
+numbers of this robot's mat, so a person stepping through a game reads why it happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rftg_nb.robot.dice import FACE_LABELS
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _flip_world(v: Mapping[str, Any]) -> str:
+    return "a military world" if v["settle_finds"] == "military" else "a non-military world"
+
+
+def _develop(v: Mapping[str, Any], row: str) -> str:
+    need = v[f"develop_counter_credit_{row}"]
+    first = (f"With an unplaced 6-cost counter and credit {need} or more, place the counter "
+             f"(credit -{need}) and skip the rest. ")
+    if row == "action":
+        return first + ("Otherwise draw 1 card and flip to find a development; a 6-cost one is "
+                        "placed only with credit (-1), else discarded and the flipping goes on.")
+    return first + ("Otherwise, with no credit do nothing; with credit, flip to find a "
+                    "development and place it for 1 credit.")
+
+
+def _settle_response(v: Mapping[str, Any]) -> str:
+    n = _cards(v["settle_response_draw"])
+    if v["response_needs_credit"]:
+        return (f"With no credit do nothing; otherwise draw {n}, flip to find "
+                f"{_flip_world(v)} and place it for 1 credit.")
+    return (f"Draw {n} (no credit needed), flip to find {_flip_world(v)} and place it, paying "
+            "1 credit if the robot has any.")
+
+
+def _first_settle(v: Mapping[str, Any]) -> str:
+    spec = v.get("first_settle") or {}
+    return (f"Flip from the draw pile until a non-military world of {spec.get('min_vp', 3)}+ VP "
+            f"turns up and place it; credit +{spec.get('credit', 2)}, economy "
+            f"+{spec.get('economy', 1)}; the start world and this counter leave the game.")
+
+
+def _flip(v: Mapping[str, Any], key: str, when: str) -> str:
+    flip = v.get(key) or {}
+    if not flip:
+        return ""
+    return (f"After {when}, a \"robot =\" counter showing {FACE_LABELS[flip['from']]} turns to "
+            f"{FACE_LABELS[flip['to']]}" + (" (only the first time)." if flip.get("once")
+                                            else "."))
+
+
+SUMMARIES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "Setup": lambda v: (f"The robot starts with credit {v['credit']}, economy {v['economy']} and "
+                        f"{_cards(v['draw_stack'])} in its draw stack."),
+    "Setup: the robot's draw stack": lambda v: (
+        f"Deal {_cards(v['draw_stack'])} face down as the robot's draw stack."),
+    "Place dice": lambda v: (
+        "Each phase face goes on its space (a lone Explore, Develop or Settle on the left one); "
+        "a robot face reads as the \"robot =\" counter; a match face goes under one of your "
+        "markers (the right-most free one; the first of a pair you chose twice)."),
+    "Explore action": lambda v: (
+        f"Draw {_cards(v['explore_action_draw'])} for the robot; credit "
+        f"+{v['explore_action_credit']}."),
+    "Explore action (both Explores)": lambda v: (
+        f"Both Explore dice: draw {_cards(v['explore_both_draw'])} for the robot; credit "
+        f"+{v['explore_action_credit']} once."),
+    "Explore response": lambda v: f"Draw {_cards(v['explore_response_draw'])} for the robot.",
+    "Develop action": lambda v: _develop(v, "action"),
+    "Develop response": lambda v: _develop(v, "response"),
+    "Settle action": lambda v: (
+        f"Draw {_cards(v['settle_action_draw'])}, flip to find {_flip_world(v)} and place it "
+        "(free)."),
+    "Settle response": _settle_response,
+    "Doomed World's first Settle action": _first_settle,
+    "Consume: Trade action": lambda v: (
+        f"Credit +{v['trade_credit']}; VP chips equal to the robot's economy."),
+    "Consume: 2x VPs action": lambda v: (
+        "VP chips equal to twice the robot's economy, then economy +1."),
+    "Both Consume actions": lambda v: (
+        f"VP chips equal to twice the robot's economy, then credit +{v['trade_credit']} and "
+        "economy +1."),
+    "Consume response": lambda v: (
+        "Only you chose Consume: VP chips equal to the robot's economy (once, even for both "
+        "Consume actions)."),
+    "Produce action": lambda v: f"Economy +{v['produce_economy']}.",
+    "Produce response": lambda v: "The robot does nothing.",
+    "Old Earth: after a Trade action": lambda v: _flip(v, "after_trade", "a Trade action"),
+    "Damaged Alien Factory: after a Trade action": lambda v: _flip(
+        v, "after_trade", "every Trade action"),
+    "Damaged Alien Factory: after a Produce action": lambda v: _flip(
+        v, "after_produce", "every Produce action"),
+    "Game end": lambda v: (
+        "At the end of a round in which a tableau has 12 or more cards (the robot's 6-cost "
+        "counters count) or the VP chips have run out."),
+}
+
+
+def rule_summary(rule: str, values: Mapping[str, Any]) -> str:
+    """What the robot rule ``rule`` says, with this robot's numbers ("" if unknown)."""
+    make = SUMMARIES.get(rule)
+    return make(values) if make else ""
