@@ -94,6 +94,7 @@ class SoloApp:
         self.save_button = w.Button(description="Save", icon="download")
         self.save_button.on_click(lambda _b: self.on_save())
         self.save_link = w.HTML()
+        self.save_link.add_class("rftg-save")
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
         self.upload.observe(lambda ch: self.on_upload(ch["new"]), names="value")
         # tableau views
@@ -365,11 +366,17 @@ class SoloApp:
         score = (f"<div class='rftg-score-now'><b>Score so far</b> (chips, cards and 6-cost "
                  f"bonuses): you {now['player_score']}, robot {now['robot_score']} &middot; "
                  f"VP pool {_pool(now['vp_pool'])}</div>" if now else "")
+        d = c.decision
+        ids = {o.id for o in d.options} if d is not None else set()
+        in_hand = {i for i, x in enumerate(me.hand) if x.id in ids}
+        on_table = {i for i, x in enumerate(me.tableau) if x.id in ids}
+        note = (" &middot; <span style='color:#1f5fbf'>outlined: the cards this question is "
+                "about</span>" if in_hand or on_table else "")
         self.player_view.value = (
             score + f"<b>Your tableau</b> ({_cards(len(me.tableau))}, {me.vp} VP chips)"
-            + tiles([(x.design, x.good is not None) for x in me.tableau])
-            + f"<b>Your hand</b> ({_cards(len(me.hand))})"
-            + tiles([(x.design, False) for x in me.hand], "empty"))
+            + tiles([(x.design, x.good is not None) for x in me.tableau], asked=on_table)
+            + f"<b>Your hand</b> ({_cards(len(me.hand))}){note}"
+            + tiles([(x.design, False) for x in me.hand], "empty", asked=in_hand))
         choosing = g.phase == "action" and not c.pending_steps()
         markers = [] if choosing else list(me.actions)  # last round's markers are off the mat
         self.robot_view.value = robot_mat(

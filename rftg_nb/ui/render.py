@@ -22,6 +22,8 @@ CSS = """
 .rftg-tile{width:150px;min-height:74px;border-radius:6px;padding:4px 6px;font:12px sans-serif;
   border:2px solid #888;box-sizing:border-box}
 .rftg-tile.devel{border-style:dashed}
+.rftg-tile.asked{outline:3px solid #1f5fbf;outline-offset:1px}
+.rftg-save a{color:#1f5fbf;text-decoration:underline;font-weight:bold}
 .rftg-tile.military{border-color:#c0392b;border-width:3px}
 .rftg-tile b{font-size:12.5px}
 .rftg-tile .pw{font-size:11px;color:#222;margin-top:2px}
@@ -184,11 +186,13 @@ def card_text(d: Design) -> str:
     return "\n".join([d.name, *lines])
 
 
-def card_tile(d: Design, good: bool = False, vp: int | None = None) -> str:
+def card_tile(d: Design, good: bool = False, vp: int | None = None, asked: bool = False) -> str:
     """One card as a coloured tile: name, cost, VP, good, powers in a line each."""
     classes = "rftg-tile military" if d.military else "rftg-tile"
     if not d.is_world:
         classes += " devel"
+    if asked:
+        classes += " asked"
     colour = GOOD_COLOURS[d.good] if d.is_world else DEVEL_COLOUR
     kind = ""
     if d.good:
@@ -211,10 +215,14 @@ def card_tile(d: Design, good: bool = False, vp: int | None = None) -> str:
             f"{powers}</div>")
 
 
-def tiles(cards: list[tuple[Design, bool]], empty: str = "none") -> str:
+def tiles(cards: list[tuple[Design, bool]], empty: str = "none",
+          asked: set[int] | frozenset[int] = frozenset()) -> str:
+    """A row of tiles; the cards at the positions in ``asked`` are outlined (the current
+    question is about them)."""
     if not cards:
         return f"<i>{escape(empty)}</i>"
-    return '<div class="rftg-tiles">' + "".join(card_tile(d, g) for d, g in cards) + "</div>"
+    return '<div class="rftg-tiles">' + "".join(
+        card_tile(d, g, asked=i in asked) for i, (d, g) in enumerate(cards)) + "</div>"
 
 
 def robot_mat(mat: dict[str, Any], actions: list[str], components: list[dict[str, Any]],

@@ -579,3 +579,13 @@ def test_new_game_with_chosen_start_worlds_difficulty_and_manual_dice():
     assert rolls[-1].data["faces"] == [fa, fb]
     assert f"The robot rolls {FACE_LABELS[fa]} and {FACE_LABELS[fb]}." in app.steps.value
     assert [p.rolled for p in app.c.game.robot.dice] == [fa, fb]
+
+
+def test_the_cards_a_question_is_about_are_outlined():
+    app = _app(seed=5)
+    assert app.c.decision.kind == "initial_discard"
+    assert app.player_view.value.count(' asked"') == 6
+    assert "outlined: the cards this question is about" in app.player_view.value
+    _click_until(app, random.Random(5), lambda a: a.c.decision.kind == "actions")
+    assert " asked" not in app.player_view.value
+    assert "outlined" not in app.player_view.value
