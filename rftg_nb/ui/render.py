@@ -232,7 +232,7 @@ def robot_mat(mat: dict[str, Any], actions: list[str], components: list[dict[str
     marks = set(player_markers(actions))
     dice: dict[str, list[str]] = {}
     for p in mat["dice"]:
-        dice.setdefault(p.space, []).append(f"{p.die}: {p.face}")
+        dice.setdefault(p.space, []).append(f"{p.die}: {FACE_LABELS.get(p.face, p.face)}")
     cells = []
     for space in SPACES:
         inner = escape(SPACE_LABELS[space])
@@ -245,7 +245,7 @@ def robot_mat(mat: dict[str, Any], actions: list[str], components: list[dict[str
                      for i in range(5))
     economy = "".join(f'<span class="{"on" if i == mat["economy"] else ""}">{i}</span>'
                       for i in range(6))
-    face = escape(str(mat["robot_face"]))
+    face = escape(FACE_LABELS.get(mat["robot_face"], str(mat["robot_face"])))
     face_note = ""
     if "robot_face" in assumed:
         r = assumed["robot_face"]

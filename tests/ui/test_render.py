@@ -39,7 +39,7 @@ def test_user_values_are_marked_as_set_by_you_on_the_mat():
         "start_worlds": {"New Sparta": {"robot_face": "explore"}}}).to_json())
     app = SoloApp(c, start=False)
     assert "user" in app.robot_view.value and "set by the user" in app.robot_view.value
-    assert "<b>explore</b>" in app.robot_view.value
+    assert "<b>Explore</b>" in app.robot_view.value
 
 
 def test_last_rounds_markers_and_dice_are_off_the_mat_while_you_choose_actions():
