@@ -29,6 +29,17 @@ HELP = (
     "robot. Each round: pick two actions, the robot rolls its dice, then each phase runs left "
     "to right, you first. Answer each question below; the robot's moves are listed with the "
     "rule that drives them."
+    "<details><summary>What each action gives you (its bonus)</summary><ul>"
+    "<li><b>Explore +5</b>: draw 5 more cards, keep 1 of them all; <b>Explore +1/+1</b>: "
+    "draw 1 more and keep 1 more.</li>"
+    "<li><b>Develop</b>: your development costs 1 less. Pick <b>Develop (2nd)</b> with it "
+    "for a second Develop phase, with the bonus again.</li>"
+    "<li><b>Settle</b>: draw 1 card after you place a world. <b>Settle (2nd)</b> goes with "
+    "it in the same way.</li>"
+    "<li><b>Trade</b>: sell one good for cards before consuming; <b>Consume x2</b>: your VP "
+    "from consuming are doubled.</li>"
+    "<li><b>Produce</b>: one extra good on a windfall world.</li>"
+    "</ul>A phase only the robot chose is played by you too, without the bonus.</details>"
 )
 
 

@@ -293,3 +293,22 @@ def test_gambling_world_keeps_the_base_power(named, kept):
     g.apply(named)
     assert ("Comet Zone" in [c.name for c in g.players[0].hand]) is kept
     assert ("Comet Zone" in [c.name for c in g.discard]) is not kept
+
+
+def test_consume_powers_are_labelled_with_what_each_good_gives():
+    """The label of a consume power says how many goods it takes and what they give."""
+    from rftg_nb.cards import CARDS
+    from rftg_nb.engine.phases.consume import _describe_goods
+
+    def label(name: str, code: str) -> str:
+        pw = next(p for p in CARDS[name].powers if p.code == code)
+        return _describe_goods(type("C", (), {"name": name})(), pw)
+
+    assert label("Epsilon Eridani", "CONSUME_ANY|GET_CARD|GET_VP") == \
+        "Epsilon Eridani: consume 1 good for 1 VP and 1 card"
+    assert label("Free Trade Association", "CONSUME_NOVELTY|GET_CARD|GET_VP") == \
+        "Free Trade Association: consume up to 3 Novelty goods for 1 VP and 1 card each"
+    assert label("Tourist World", "CONSUME_ANY|CONSUME_TWO|GET_VP") == \
+        "Tourist World: consume 2 goods for 3 VP"
+    assert label("Pilgrimage World", "CONSUME_ALL|GET_VP") == \
+        "Pilgrimage World: consume all your goods for 1 VP per good after the first"

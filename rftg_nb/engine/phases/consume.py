@@ -129,16 +129,16 @@ def _describe_goods(card: Card, pw: Power) -> str:
     rewards = []
     if pw.has("GET_VP"):
         if pw.has("CONSUME_ALL"):
-            rewards.append("VP = goods - 1")
-        elif pw.has("CONSUME_TWO") or pw.has("CONSUME_3_DIFF"):
-            rewards.append(f"{pw.value} VP")
+            rewards.append("1 VP per good after the first")
         else:
-            rewards.append(f"{pw.value} VP each")
+            rewards.append(f"{pw.value} VP")
     if pw.has("GET_CARD"):
-        rewards.append("1 card each")
+        rewards.append("1 card")
     if pw.has("GET_2_CARD"):
-        rewards.append("2 cards each")
-    return f"{card.name}: consume {what} for {' and '.join(rewards)}"
+        rewards.append("2 cards")
+    per_good = pw.times > 1 and not pw.has("CONSUME_ALL")
+    return (f"{card.name}: consume {what} for {' and '.join(rewards)}"
+            + (" each" if per_good else ""))
 
 
 GOODS_CODES = (
