@@ -30,7 +30,7 @@ CSS = """
 .rftg-tile .good{display:inline-block;width:10px;height:10px;border-radius:2px;
   background:#333;margin-left:4px}
 .rftg-mat{font:13px sans-serif}
-.rftg-row{display:flex;gap:4px;margin:4px 0}
+.rftg-row{display:flex;flex-wrap:wrap;gap:4px;margin:4px 0}
 .rftg-space{width:86px;min-height:54px;border:1px solid #999;border-radius:4px;padding:3px;
   font-size:11px;text-align:center;background:#fafafa}
 .rftg-space .die{display:inline-block;margin-top:3px;padding:1px 5px;border-radius:4px;
