@@ -17,6 +17,9 @@ from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, Option, SaveFileError
 from rftg_nb.engine.powers import Handler, handler
 from rftg_nb.engine.state import Card, Player
+from rftg_nb.text import count, whose
+
+PowerUse = tuple[Card, int, Any, Handler]  # (card, index in its powers, power, handler)
 
 SAVE_FORMAT = "rftg_nb-game"
 SAVE_VERSION = 1
@@ -68,7 +71,8 @@ class Game:
         self.phase = "setup"
         self.events: list[Event] = []
         self.over = False
-        self._powers: dict[int, list[tuple[Card, int, Any, Handler]]] = {}
+        self._powers: dict[int, tuple[PowerUse, ...]] = {}
+        self._powers_by_hook: dict[tuple[int, str], tuple[PowerUse, ...]] = {}
         self._log: list[tuple[str, ...]] = []
         self._log_players: list[int] = []
         self._decision: Decision | None = None
@@ -397,6 +401,10 @@ class Game:
         """The names that :meth:`scores` reports on, in order."""
         return [p.name for p in self.players]
 
+    def whose(self, side: int) -> str:
+        """The possessive of side ``side`` of :meth:`scores` ("your", "Ann's")."""
+        return whose(self.sides()[side])
+
     def side_actor(self, side: int) -> int | str:
         """The event actor for side ``side`` of :meth:`scores`."""
         return side
@@ -432,10 +440,9 @@ class Game:
         if self.vp_pool <= 0:
             extra = f", {-self.vp_pool} extra used" if self.vp_pool < 0 else ""
             reasons.append(f"the VP chips have run out (pool 0{extra})")
-        for name, n in zip(self.sides(), self.tableau_sizes(), strict=True):
+        for side, n in enumerate(self.tableau_sizes()):
             if n >= TABLEAU_END:
-                whose = {"You": "your", "Robot": "the robot's"}.get(name, f"{name}'s")
-                reasons.append(f"{whose} tableau has {n} cards")
+                reasons.append(f"{self.whose(side)} tableau has {n} cards")
         return reasons
 
     def should_end(self) -> bool:
@@ -492,18 +499,23 @@ class Game:
         self.emit(None, "reshuffle", f"The discard pile is shuffled into a new draw pile "
                                      f"of {len(self.deck)} cards.", {"cards": len(self.deck)})
 
-    def draw(self, p: Player, n: int, why: str) -> list[Card]:
-        """Draw ``n`` cards into ``p``'s hand (fewer if the piles run dry)."""
+    def take(self, n: int) -> list[Card]:
+        """The top ``n`` cards of the draw pile (fewer if the draw and discard piles run dry)."""
         got: list[Card] = []
         for _ in range(n):
             c = self.draw_one()
             if c is None:
                 break
             got.append(c)
+        return got
+
+    def draw(self, p: Player, n: int, why: str) -> list[Card]:
+        """Draw ``n`` cards into ``p``'s hand (fewer if the piles run dry)."""
+        got = self.take(n)
         if got:
             p.hand.extend(got)
             names = [c.name for c in got]
-            self.emit(p.index, "draw", f"{p.says('draws')} {_count(len(got))} ({why}).",
+            self.emit(p.index, "draw", f"{p.says('draws')} {count(len(got))} ({why}).",
                       {"count": len(got), "why": why})
             self.emit(p.index, "draw_private", f"{p.says('draws')} {', '.join(names)} ({why}).",
                       {"cards": names, "why": why}, visible_to=p.index)
@@ -519,7 +531,7 @@ class Game:
             p.hand[:] = [c for c in p.hand if c.id not in wanted]
             self.discard.extend(gone)
             names = [c.name for c in gone]
-            self.emit(p.index, "discard", f"{p.says('discards')} {_count(len(gone))} ({why}).",
+            self.emit(p.index, "discard", f"{p.says('discards')} {count(len(gone))} ({why}).",
                       {"count": len(gone), "why": why})
             self.emit(p.index, "discard_private",
                       f"{p.says('discards')} {', '.join(names)} ({why}).",
@@ -548,23 +560,23 @@ class Game:
         self.emit(p.index, "vp", f"{p.says('gains')} {n} VP ({why}).",
                   {"vp": n, "why": why, "pool": self.vp_pool})
 
-    def powers(self, p: Player, hook: str | None = None) -> list[tuple[Card, int, Any, Handler]]:
+    def powers(self, p: Player, hook: str | None = None) -> tuple[PowerUse, ...]:
         """``p``'s powers for this phase as they stood when it began: (card, index in the
         card's powers, power, handler), only those with handler hook ``hook`` if given."""
-        found = self._powers[p.index]
-        return found if hook is None else [x for x in found if x[3].hook == hook]
+        if hook is None:
+            return self._powers.get(p.index, ())
+        return self._powers_by_hook.get((p.index, hook), ())
 
     def snapshot_powers(self, phase_number: int) -> None:
-        self._powers = {
-            p.index: [
-                (c, i, pw, handler(phase_number, pw.code))
-                for c in p.tableau
-                for i, pw in enumerate(c.design.powers)
-                if pw.phase == phase_number
-            ]
-            for p in self.players
-        }
+        self._powers = {}
+        by_hook: dict[tuple[int, str], list[PowerUse]] = {}
+        for p in self.players:
+            found = tuple((c, i, pw, handler(phase_number, pw.code))
+                          for c in p.tableau
+                          for i, pw in enumerate(c.design.powers)
+                          if pw.phase == phase_number)
+            self._powers[p.index] = found
+            for use in found:
+                by_hook.setdefault((p.index, use[3].hook), []).append(use)
+        self._powers_by_hook = {k: tuple(v) for k, v in by_hook.items()}
 
-
-def _count(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"

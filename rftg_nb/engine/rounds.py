@@ -9,6 +9,7 @@ from rftg_nb.engine.decision import Decision, Option
 from rftg_nb.engine.game import ACTION_LABELS, ACTIONS, HAND_LIMIT
 from rftg_nb.engine.phases import consume, develop, explore, produce, settle
 from rftg_nb.engine.state import Card, Player
+from rftg_nb.text import says
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -54,6 +55,20 @@ def play(game: Game) -> Rules:
     finish(game)
 
 
+def give_start_world(game: Game, p: Player, world: Card) -> None:
+    p.tableau.append(world)
+    game.emit(p.index, "start_world", f"{p.says('is')} dealt the start world {world.name}.",
+              {"card": world.name})
+
+
+def start_good(game: Game, p: Player) -> None:
+    """A windfall start world gets its good from the top of the draw pile."""
+    world = p.tableau[0]
+    if world.design.windfall and game.add_good(world):
+        game.emit(p.index, "good", f"{world.name} starts with a good.",
+                  {"card": world.name, "kind": world.design.good})
+
+
 def deal(game: Game) -> None:
     """Deal start worlds, shuffle the rest into the deck, give windfall start worlds a good."""
     db = game.db
@@ -63,17 +78,11 @@ def deal(game: Game) -> None:
     others = [c for c in game.cards if not c.design.is_start_world]
     game.rng.shuffle(starts)
     for p in game.players:
-        world = starts.pop()
-        p.tableau.append(world)
-        game.emit(p.index, "start_world", f"{p.says('is')} dealt the start world {world.name}.",
-                  {"card": world.name})
+        give_start_world(game, p, starts.pop())
     game.deck = others + starts
     game.rng.shuffle(game.deck)
     for p in game.players:
-        world = p.tableau[0]
-        if world.design.windfall and game.add_good(world):
-            game.emit(p.index, "good", f"{world.name} starts with a good.",
-                      {"card": world.name, "kind": world.design.good})
+        start_good(game, p)
     for p in game.players:
         game.draw(p, 6, "opening hand")
 
@@ -141,7 +150,7 @@ def run_phases(game: Game, start: str | None) -> Rules:
         for p in game.players:
             p.clear_phase()
         game.snapshot_powers(PHASE_NUMBER[phase])
-        game.emit(None, "phase", f"Phase: {phase_title(phase)}.", {"phase": phase})
+        game.emit(None, "phase", f"Phase: {PHASE_TITLES[phase]}.", {"phase": phase})
         if phase == "explore":
             yield from explore.run(game)
         elif phase in ("develop", "develop2"):
@@ -163,10 +172,6 @@ PHASE_TITLES = {
 }
 
 
-def phase_title(phase: str) -> str:
-    return PHASE_TITLES[phase]
-
-
 def hand_limit(game: Game) -> Rules:
     for p in game.players:
         n = len(p.hand) - HAND_LIMIT
@@ -184,13 +189,11 @@ def finish(game: Game) -> None:
     scores = game.scores()
     sides = game.sides()
     for i, (name, s) in enumerate(zip(sides, scores, strict=True)):
-        verb = "score" if name == "You" else "scores"
-        game.emit(game.side_actor(i), "score", f"{name} {verb} {s} VP.",
+        game.emit(game.side_actor(i), "score", f"{says(name, 'scores')} {s} VP.",
                   {"score": s, "rule": "Game end"})
     w = game.winners
     if len(w) == 1:
-        verb = "win" if sides[w[0]] == "You" else "wins"
-        game.emit(game.side_actor(w[0]), "winner", f"{sides[w[0]]} {verb}.",
+        game.emit(game.side_actor(w[0]), "winner", f"{says(sides[w[0]], 'wins')}.",
                   {"winners": w, "rule": "Game end"})
     else:
         names = " and ".join(sides[i] for i in w)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rftg_nb.cards import Design
+from rftg_nb.text import says
 
 GOOD_VALUE = {"novelty": 2, "rare": 3, "genes": 4, "alien": 5}
 GOOD_LABEL = {"novelty": "Novelty", "rare": "Rare", "genes": "Genes", "alien": "Alien"}
@@ -52,12 +53,7 @@ class Player:
 
     def says(self, verb: str) -> str:
         """``name`` with a third-person ``verb`` made to agree ("You draw", "Ann draws")."""
-        if self.name != "You":
-            return f"{self.name} {verb}"
-        plain = {"has": "have", "is": "are"}.get(verb)
-        if plain is None:
-            plain = verb[:-1] if verb.endswith("s") else verb
-        return f"You {plain}"
+        return says(self.name, verb)
 
     def clear_phase(self) -> None:
         self.used.clear()

@@ -184,16 +184,6 @@ class Components:
                          "source": leaf["source"], "reason": leaf.get("reason", "")})
         return rows
 
-    def to_data(self) -> dict[str, Any]:
-        """The overrides-free nested dict of values (handy for saving a copy)."""
-        out: dict[str, Any] = {}
-        for path, leaf in self.leaves.items():
-            node = out
-            for k in path[:-1]:
-                node = node.setdefault(k, {})
-            node[path[-1]] = leaf["value"]
-        return out
-
 
 @cache
 def _defaults() -> dict[tuple[str, ...], dict[str, Any]]:
@@ -206,20 +196,31 @@ def _defaults() -> dict[tuple[str, ...], dict[str, Any]]:
     return out
 
 
+NOT_A_DICT = "components: expected a dict or a path to a JSON file"
+
+
+def read_overrides(path: str | Path) -> dict[str, Any]:
+    """The overrides in a JSON file, not yet checked against the components."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except OSError as e:
+        raise ComponentError(f"components file {str(path)!r}: {e.strerror}") from None
+    except ValueError as e:
+        raise ComponentError(f"components file {str(path)!r}: not JSON ({e})") from None
+    if not isinstance(data, dict):
+        raise ComponentError(NOT_A_DICT)
+    return data
+
+
 def load_components(overrides: Mapping[str, Any] | str | Path | None = None) -> Components:
     """The default components with ``overrides`` (a dict, or a path to a JSON file) applied."""
     leaves = {k: dict(v) for k, v in _defaults().items()}
     if overrides is None:
         return Components(leaves)
     if isinstance(overrides, (str, Path)):
-        try:
-            overrides = json.loads(Path(overrides).read_text())
-        except OSError as e:
-            raise ComponentError(f"components file {str(overrides)!r}: {e.strerror}") from None
-        except ValueError as e:
-            raise ComponentError(f"components file {str(overrides)!r}: not JSON ({e})") from None
+        overrides = read_overrides(overrides)
     if not isinstance(overrides, Mapping):
-        raise ComponentError("components: expected a dict or a path to a JSON file")
+        raise ComponentError(NOT_A_DICT)
     given: dict[tuple[str, ...], dict[str, Any]] = {}
     _walk(copy.deepcopy(dict(overrides)), (), "user", given)
     leaves.update(given)

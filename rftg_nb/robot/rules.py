@@ -11,10 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rftg_nb.robot.dice import FACE_LABELS
-
-
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+from rftg_nb.text import count
 
 
 def _flip_world(v: Mapping[str, Any]) -> str:
@@ -33,7 +30,7 @@ def _develop(v: Mapping[str, Any], row: str) -> str:
 
 
 def _settle_response(v: Mapping[str, Any]) -> str:
-    n = _cards(v["settle_response_draw"])
+    n = count(v["settle_response_draw"])
     if v["response_needs_credit"]:
         return (f"With no credit do nothing; otherwise draw {n}, flip to find "
                 f"{_flip_world(v)} and place it for 1 credit.")
@@ -59,24 +56,24 @@ def _flip(v: Mapping[str, Any], key: str, when: str) -> str:
 
 SUMMARIES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "Setup": lambda v: (f"The robot starts with credit {v['credit']}, economy {v['economy']} and "
-                        f"{_cards(v['draw_stack'])} in its draw stack."),
+                        f"{count(v['draw_stack'])} in its draw stack."),
     "Setup: the robot's draw stack": lambda v: (
-        f"Deal {_cards(v['draw_stack'])} face down as the robot's draw stack."),
+        f"Deal {count(v['draw_stack'])} face down as the robot's draw stack."),
     "Place dice": lambda v: (
         "Each phase face goes on its space (a lone Explore, Develop or Settle on the left one); "
         "a robot face reads as the \"robot =\" counter; a match face goes under one of your "
         "markers (the right-most free one; the first of a pair you chose twice)."),
     "Explore action": lambda v: (
-        f"Draw {_cards(v['explore_action_draw'])} for the robot; credit "
+        f"Draw {count(v['explore_action_draw'])} for the robot; credit "
         f"+{v['explore_action_credit']}."),
     "Explore action (both Explores)": lambda v: (
-        f"Both Explore dice: draw {_cards(v['explore_both_draw'])} for the robot; credit "
+        f"Both Explore dice: draw {count(v['explore_both_draw'])} for the robot; credit "
         f"+{v['explore_action_credit']} once."),
-    "Explore response": lambda v: f"Draw {_cards(v['explore_response_draw'])} for the robot.",
+    "Explore response": lambda v: f"Draw {count(v['explore_response_draw'])} for the robot.",
     "Develop action": lambda v: _develop(v, "action"),
     "Develop response": lambda v: _develop(v, "response"),
     "Settle action": lambda v: (
-        f"Draw {_cards(v['settle_action_draw'])}, flip to find {_flip_world(v)} and place it "
+        f"Draw {count(v['settle_action_draw'])}, flip to find {_flip_world(v)} and place it "
         "(free)."),
     "Settle response": _settle_response,
     "Doomed World's first Settle action": _first_settle,

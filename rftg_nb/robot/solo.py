@@ -7,15 +7,16 @@ it follows, and :meth:`SoloGame.timeline` turns the game into a table for charts
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Generator, Mapping
 from pathlib import Path
 from typing import Any
 
 from rftg_nb.cards import CARDS, CardDatabase
-from rftg_nb.engine.decision import Decision, IllegalChoice, Option, SaveFileError
+from rftg_nb.engine.decision import Decision, Option, SaveFileError
 from rftg_nb.engine.game import Game
+from rftg_nb.engine.rounds import give_start_world, start_good
+from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
 from rftg_nb.robot.components import (
     DIFFICULTIES,
@@ -23,8 +24,9 @@ from rftg_nb.robot.components import (
     ComponentError,
     Components,
     load_components,
+    read_overrides,
 )
-from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, Placement, place_dice, player_markers
+from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, place_dice, player_markers
 from rftg_nb.robot.mat import COUNTER, Robot
 
 Rules = Generator[Decision, tuple[str, ...], None]
@@ -43,7 +45,6 @@ class SoloGame(Game):
         self.robot: Robot = None  # type: ignore[assignment]  # set while dealing
         self._stamps: list[tuple[Any, ...]] = []
         self._scored: tuple[tuple[int, ...], int, int] = ((), 0, 0)  # key, player, robot
-        self._dice_rounds = 0
         super().__init__(setup, seed, db)
 
     # ------------------------------------------------------------------ construction
@@ -71,8 +72,7 @@ class SoloGame(Game):
         if seed is None:
             seed = secrets.randbits(32)
         if isinstance(components, (str, Path)):
-            load_components(components)  # validates; store the file's overrides, not the path
-            components = json.loads(Path(components).read_text())
+            components = read_overrides(components)  # the save keeps the values, not the path
         solo: dict[str, Any] = {
             "difficulty": difficulty, "player_start": player_start, "robot_start": robot_start,
             "deck": list(deck) if deck is not None else [],
@@ -104,7 +104,7 @@ class SoloGame(Game):
         if not isinstance(deck, list):
             raise error("deck: expected a list of card names")
         starts = {solo.get("player_start"), solo.get("robot_start")}
-        have = Counter(CARDS.deck("tgs"))
+        have = Counter(CARDS.deck("tgs")) if deck else Counter()
         for i, name in enumerate(deck):
             if not isinstance(name, str) or name not in CARDS:
                 raise error(f"deck[{i}]: unknown card {name!r}")
@@ -155,6 +155,9 @@ class SoloGame(Game):
     def sides(self) -> list[str]:
         return [self.players[0].name, "Robot"]
 
+    def whose(self, side: int) -> str:
+        return "the robot's" if side == ROBOT else super().whose(side)
+
     def side_actor(self, side: int) -> int | str:
         return "robot" if side == ROBOT else side
 
@@ -179,9 +182,7 @@ class SoloGame(Game):
         me = self.players[0]
         mine = take_start(solo.get("player_start"))
         theirs = take_start(solo.get("robot_start"))
-        me.tableau.append(mine)
-        self.emit(0, "start_world", f"{me.says('is')} dealt the start world {mine.name}.",
-                  {"card": mine.name})
+        give_start_world(self, me, mine)
         others = [c for c in self.cards if not c.design.is_start_world]
         self.deck = others + starts
         self.rng.shuffle(self.deck)
@@ -206,16 +207,11 @@ class SoloGame(Game):
                    "rule": "Setup"})
         good_first = self.convention("player_windfall_good") == "before_robot"
         if good_first:
-            self._start_good(mine)
+            start_good(self, me)
         self.robot_draw(values["draw_stack"], "Setup: the robot's draw stack")
         self.draw(me, 6, "opening hand")
         if not good_first:
-            self._start_good(mine)
-
-    def _start_good(self, world: Card) -> None:
-        if world.design.windfall and self.add_good(world):
-            self.emit(0, "good", f"{world.name} starts with a good.",
-                      {"card": world.name, "kind": world.design.good})
+            start_good(self, me)
 
     def convention(self, name: str) -> Any:
         """The value in use of ``conventions.<name>`` in the components."""
@@ -254,10 +250,8 @@ class SoloGame(Game):
             fa = next(i[2:] for i in ids if i.startswith("a:"))
             fb = next(i[2:] for i in ids if i.startswith("b:"))
             return fa, fb
-        if dice and self._dice_rounds < len(dice):
-            pair = _orient(dice[self._dice_rounds], self.components)
-            self._dice_rounds += 1
-            return pair
+        if dice and self.round <= len(dice):  # a solitaire game always starts at round 1
+            return _orient(dice[self.round - 1], self.components)
         return self.rng.choice(a), self.rng.choice(b)
 
     def after_phase(self, phase: str) -> Rules:
@@ -300,19 +294,15 @@ class SoloGame(Game):
 
     def robot_draw(self, n: int, rule: str, row: str = "setup") -> None:
         on_top = self.convention("draw_stack_order") == "stack"
-        got = 0
-        for _ in range(n):
-            c = self.draw_one()
-            if c is None:
-                break
-            if on_top:  # flips take stack[0], the top
-                self.robot.stack.insert(0, c)
-            else:
-                self.robot.stack.append(c)
-            got += 1
-        cards = "1 card goes" if got == 1 else f"{got} cards go"
+        cards = self.take(n)
+        got = len(cards)
+        if on_top:  # flips take stack[0], the top: the last card drawn ends up there
+            self.robot.stack[:0] = reversed(cards)
+        else:
+            self.robot.stack.extend(cards)
+        go = "1 card goes" if got == 1 else f"{got} cards go"
         where = "on top of" if on_top else "under"
-        text = (f"{rule}: {cards} face down {where} the robot's draw stack "
+        text = (f"{rule}: {go} face down {where} the robot's draw stack "
                 f"(now {len(self.robot.stack)}).")
         if got < n:
             text += " The draw pile and discard pile ran out."
@@ -343,20 +333,19 @@ class SoloGame(Game):
                         card=c.name, vp=self.robot.card_vp(c), tableau=self.robot.tableau_size)
 
     def set_credit(self, change: int, rule: str, row: str) -> None:
-        r = self.robot
-        old = r.credit
-        r.credit = max(0, min(r.credit_max, r.credit + change))
-        note = " (the track tops out)" if r.credit - old != change else ""
-        self.robot_says("credit", f"{rule}: robot credit {old} -> {r.credit}{note}.", rule, row,
-                        old=old, new=r.credit)
+        self._move_track("credit", self.robot.credit_max, change, rule, row)
 
     def set_economy(self, change: int, rule: str, row: str) -> None:
-        r = self.robot
-        old = r.economy
-        r.economy = max(0, min(r.economy_max, r.economy + change))
-        note = " (the track tops out)" if r.economy - old != change else ""
-        self.robot_says("economy", f"{rule}: robot economy {old} -> {r.economy}{note}.", rule,
-                        row, old=old, new=r.economy)
+        self._move_track("economy", self.robot.economy_max, change, rule, row)
+
+    def _move_track(self, track: str, top: int, change: int, rule: str, row: str) -> None:
+        """Move the robot's credit or economy marker, kept within 0..top."""
+        old = getattr(self.robot, track)
+        new = max(0, min(top, old + change))
+        setattr(self.robot, track, new)
+        note = " (the track tops out)" if new - old != change else ""
+        self.robot_says(track, f"{rule}: robot {track} {old} -> {new}{note}.", rule, row,
+                        old=old, new=new)
 
     def robot_vp(self, n: int, rule: str, row: str) -> None:
         self.robot.vp_chips += n
@@ -538,10 +527,6 @@ class SoloGame(Game):
             return self.robot.credit + self.robot.economy
         return super().tiebreak(player)
 
-    @property
-    def robot_face(self) -> str:
-        return self.robot.robot_face
-
     def _locate_more(self, put: Any) -> None:
         for c in self.robot.stack:
             put(c, "robot:draw_stack")
@@ -564,18 +549,19 @@ class SoloGame(Game):
         super().emit(actor, kind, text, data, visible_to)
         r = self.robot
         me = self.players[0]
+        if r is None:  # dealing, before the robot's mat is set up
+            self._stamps.append((self.vp_pool, None, None, 0, 0, me.vp, len(me.tableau),
+                                 0, score_breakdown(self, me)["total"]))
+            return
         # Scores change only with a tableau or the chips (the player's cards are never taken
         # back; the robot's tableau changes size whenever it changes), so they are recomputed
         # only then.
-        key = (len(me.tableau), me.vp, *((len(r.cards), r.vp_chips, r.counters_placed)
-                                         if r else ()))
+        key = (len(me.tableau), me.vp, len(r.cards), r.vp_chips, r.counters_placed)
         if self._scored[0] != key:
-            self._scored = (key, Game.scores(self)[0], r.score() if r else 0)
+            self._scored = (key, score_breakdown(self, me)["total"], r.score())
         self._stamps.append((
-            self.vp_pool,
-            r.credit if r else None, r.economy if r else None, r.vp_chips if r else 0,
-            r.tableau_size if r else 0, me.vp, len(me.tableau),
-            self._scored[2], self._scored[1],
+            self.vp_pool, r.credit, r.economy, r.vp_chips, r.tableau_size, me.vp,
+            len(me.tableau), self._scored[2], self._scored[1],
         ))
 
     def numbers_at(self, step: int) -> dict[str, Any]:
@@ -653,4 +639,4 @@ def _orient(pair: Any, comps: Components) -> tuple[str, str]:
     raise ValueError(f"no die pair shows {f1!r} and {f2!r} (die A: {a}; die B: {b})")
 
 
-__all__ = ["ROBOT", "IllegalChoice", "SoloGame", "Placement"]
+__all__ = ["ROBOT", "SoloGame"]

@@ -16,6 +16,7 @@ from rftg_nb.cards import CARDS
 from rftg_nb.engine.rounds import PHASE_TITLES as ROUND_PHASE_TITLES
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
 from rftg_nb.robot.rules import rule_summary
+from rftg_nb.text import count
 from rftg_nb.ui.charts import CHARTS
 from rftg_nb.ui.controller import NewGameSettings, SoloController
 from rftg_nb.ui.render import CSS, robot_mat, score_sheet, tiles
@@ -385,9 +386,9 @@ class SoloApp:
         note = (" &middot; <span style='color:#1f5fbf'>outlined: the cards this question is "
                 "about</span>" if in_hand or on_table else "")
         self.player_view.value = (
-            score + f"<b>Your tableau</b> ({_cards(len(me.tableau))}, {me.vp} VP chips)"
+            score + f"<b>Your tableau</b> ({count(len(me.tableau))}, {me.vp} VP chips)"
             + tiles([(x.design, x.good is not None) for x in me.tableau], asked=on_table)
-            + f"<b>Your hand</b> ({_cards(len(me.hand))}){note}"
+            + f"<b>Your hand</b> ({count(len(me.hand))}){note}"
             + tiles([(x.design, False) for x in me.hand], "empty", asked=in_hand))
         choosing = g.phase == "action" and not c.pending_steps()
         markers = [] if choosing else list(me.actions)  # last round's markers are off the mat
@@ -435,10 +436,6 @@ class SoloApp:
                                           classes="rftg-log"))
 
 
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
 def _pool(n: int) -> str:
     """The VP pool; below 0 it is empty and extra chips have been handed out."""
-    return str(n) if n >= 0 else f"0 ({-n} extra chip{'s' if n < -1 else ''} used)"
+    return str(n) if n >= 0 else f"0 ({count(-n, 'extra chip')} used)"

@@ -9,7 +9,9 @@ from html import escape
 from typing import Any
 
 from rftg_nb.cards import Design, Power, VPBonus
+from rftg_nb.engine.powers import PHASE_NAMES
 from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, SPACES, player_markers
+from rftg_nb.text import article, count, noun
 
 GOOD_COLOURS = {"novelty": "#7fb2e5", "rare": "#c49a6c", "genes": "#8cc97a", "alien": "#f3d25b",
                 None: "#d9d9d9"}
@@ -51,8 +53,7 @@ def describe_power(pw: Power) -> str:
     a = pw.atoms
     v = pw.value
     if pw.phase == 1:
-        text = f"see {v} more card{'s' if v > 1 else ''}" if "DRAW" in a else \
-            f"keep {v} more card{'s' if v > 1 else ''}"
+        text = f"see {count(v)} more" if "DRAW" in a else f"keep {count(v)} more"
     elif pw.phase == 2:
         text = {"DRAW": f"draw {v} at start", "REDUCE": f"-{v} cost",
                 "DRAW_AFTER": f"draw {v} after developing"}[pw.code]
@@ -125,10 +126,6 @@ def _consume_text(pw: Power) -> str:
     return f"{what} -> {' + '.join(gets)}"
 
 
-def _a(word: str) -> str:
-    return ("an " if word[0] in "AEIOU" else "a ") + word
-
-
 def _produce_text(pw: Power) -> str:
     a, v = pw.atoms, pw.value
     if pw.code == "PRODUCE":
@@ -137,7 +134,7 @@ def _produce_text(pw: Power) -> str:
         return "discard 1 to produce"
     if pw.code.startswith("WINDFALL_"):
         kind = KIND.get(pw.code[9:])
-        return f"a good on {_a(kind) if kind else 'any'} windfall world"
+        return f"a good on {article(kind) if kind else 'any'} windfall world"
     texts = {"DRAW": f"draw {v}", "DRAW_IF": f"draw {v} if it produced",
              "DRAW_EACH_NOVELTY": "draw 1 per Novelty good made", "DRAW_EACH_ALIEN":
              "draw 1 per Alien good made", "DRAW_DIFFERENT": "draw 1 per kind of good made",
@@ -146,7 +143,6 @@ def _produce_text(pw: Power) -> str:
     return texts.get(pw.code, " ".join(sorted(a)).lower())
 
 
-PHASE_NAMES = {1: "Explore", 2: "Develop", 3: "Settle", 4: "Consume", 5: "Produce"}
 BONUS_WHAT = {
     "DEVEL": "development", "WORLD": "world", "SIX_DEVEL": "6-cost development",
     "MILITARY": "military world", "REBEL_MILITARY": "Rebel military world",
@@ -270,14 +266,10 @@ def robot_mat(mat: dict[str, Any], actions: list[str], components: list[dict[str
         f'<div>"robot =" counter: <b>{face}</b>{face_note}</div>'
         f'<div>VP chips: <b>{mat["vp"]}</b> &middot; 6-cost counters left: '
         f'<b>{mat["counters_left"]}</b> ({counter_vp} VP each) &middot; draw stack: '
-        f'<b>{mat["draw_stack"]}</b> {_plural(mat["draw_stack"], "card")} &middot; tableau: '
-        f'<b>{len(names)}</b> {_plural(len(names), "card")}</div>'
+        f'<b>{mat["draw_stack"]}</b> {noun(mat["draw_stack"], "card")} &middot; tableau: '
+        f'<b>{len(names)}</b> {noun(len(names), "card")}</div>'
         f'<div>Tableau: {", ".join(robot_vp)}</div>{components_table(components)}</div>'
     )
-
-
-def _plural(n: int, noun: str) -> str:
-    return noun if n == 1 else noun + "s"
 
 
 def components_table(components: list[dict[str, Any]]) -> str:

@@ -9,6 +9,7 @@ from rftg_nb.cards import Power
 from rftg_nb.engine.decision import Decision, Option
 from rftg_nb.engine.powers import power
 from rftg_nb.engine.state import GOOD_LABEL
+from rftg_nb.text import article
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -22,14 +23,10 @@ def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
     if world.good is not None or not game.add_good(world):
         return False
     p.produced.append((world, world.design.good))
-    game.emit(p.index, "produce", f"{world.name} produces {_a(GOOD_LABEL[world.design.good])} "
+    game.emit(p.index, "produce", f"{world.name} produces {article(GOOD_LABEL[world.design.good])} "
                                   f"good ({why}).",
               {"card": world.name, "kind": world.design.good, "why": why})
     return True
-
-
-def _a(word: str) -> str:
-    return ("an " if word[0] in "AEIOU" else "a ") + word
 
 
 # ---------------------------------------------------------------- immediate powers
