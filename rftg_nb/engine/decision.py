@@ -111,5 +111,9 @@ class Event:
     data: Mapping[str, Any] = field(default_factory=dict)
     visible_to: int | None = None
 
+    def seen_by(self, player: int) -> bool:
+        """Whether ``player`` may see this event."""
+        return self.visible_to is None or self.visible_to == player
+
     def __str__(self) -> str:
         return f"R{self.round} {self.phase}: {self.text}"

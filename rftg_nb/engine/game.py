@@ -390,7 +390,7 @@ class Game:
 
     def events_for(self, player: int) -> list[Event]:
         """The events ``player`` may see (public ones and their own private ones)."""
-        return [e for e in self.events if e.visible_to is None or e.visible_to == player]
+        return [e for e in self.events if e.seen_by(player)]
 
     # ----------------------------------------------------------------- round hooks
     def pool_size(self) -> int:

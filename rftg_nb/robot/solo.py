@@ -575,7 +575,7 @@ class SoloGame(Game):
 
         rows = []
         for i, e in enumerate(self.events):
-            if e.visible_to not in (None, 0):
+            if not e.seen_by(0):
                 continue
             rows.append({
                 "step": i, "round": e.round, "phase": e.phase,

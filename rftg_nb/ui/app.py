@@ -390,10 +390,9 @@ class SoloApp:
             + tiles([(x.design, x.good is not None) for x in me.tableau], asked=on_table)
             + f"<b>Your hand</b> ({count(len(me.hand))}){note}"
             + tiles([(x.design, False) for x in me.hand], "empty", asked=in_hand))
-        choosing = g.phase == "action" and not c.pending_steps()
-        markers = [] if choosing else list(me.actions)  # last round's markers are off the mat
+        mat = c.robot_at_cursor()
         self.robot_view.value = robot_mat(
-            c.robot_at_cursor(), markers, g.robot.components, g.robot.counter_vp, CARDS.designs)
+            mat, mat["markers"], g.robot.components, g.robot.counter_vp, CARDS.designs)
         result = c.result() if not c.pending_steps() else None
         self.end_view.value = score_sheet(result, me.name) if result else ""
 

@@ -42,6 +42,7 @@ class SoloController:
     status: Status = field(default_factory=Status)
     shown: int = 0  # events revealed so far (step-through holds back the robot's newer ones)
     settings: NewGameSettings = field(default_factory=NewGameSettings)
+    _timeline: tuple[Any, Any, Any] = field(default=(None, None, None), repr=False)
 
     # ------------------------------------------------------------------ game lifecycle
     def new_game(self, settings: NewGameSettings | None = None) -> None:
@@ -146,7 +147,7 @@ class SoloController:
 
     def _skip_hidden(self) -> None:
         g = self._need_game()
-        while self.shown < len(g.events) and g.events[self.shown].visible_to not in (None, 0):
+        while self.shown < len(g.events) and not g.events[self.shown].seen_by(0):
             self.shown += 1
 
     # ------------------------------------------------------------------ what the views show
@@ -158,26 +159,37 @@ class SoloController:
 
     def visible_events(self) -> list[Event]:
         g = self._need_game()
-        return [e for e in g.events[: self.shown] if e.visible_to in (None, 0)]
+        return [e for e in g.events[: self.shown] if e.seen_by(0)]
 
     def timeline(self) -> Any:
-        """The game's timeline up to the revealed step."""
-        df = self._need_game().timeline()
-        return df[df["step"] < self.shown].reset_index(drop=True)
+        """The game's timeline up to the revealed step (built once per game state: the
+        charts, the log and its filters all read it)."""
+        g = self._need_game()
+        game, size, df = self._timeline
+        if game is not g or size != (len(g.choices), len(g.events), self.shown):
+            df = g.timeline()
+            df = df[df["step"] < self.shown].reset_index(drop=True)
+            self._timeline = (g, (len(g.choices), len(g.events), self.shown), df)
+        return df
 
     def robot_at_cursor(self) -> dict[str, Any]:
         """The robot's mat as of the last revealed step (the live mat when nothing is held)."""
         g = self._need_game()
         r = g.robot
+        choosing = g.phase == "action" and not self.pending_steps()
         mat = {
             "credit": r.credit, "economy": r.economy, "vp": r.vp_chips,
             "tableau": list(r.tableau), "draw_stack": len(r.stack),
             "counters_left": r.counters_left, "robot_face": r.robot_face,
             "start": r.start.name, "dice": list(r.dice),
+            "credit_max": r.credit_max, "economy_max": r.economy_max,
+            # your markers (the spaces of your actions); last round's are off the mat, with
+            # its dice, while you choose actions
+            "markers": [] if choosing else list(g.players[0].actions),
         }
+        if choosing:
+            mat["dice"] = []
         if not self.pending_steps():
-            if g.phase == "action":
-                mat["dice"] = []  # last round's dice are off the mat while you choose actions
             return mat
         then = g.numbers_at(self.shown - 1)
         mat.update(credit=then["robot_credit"], economy=then["robot_economy"],

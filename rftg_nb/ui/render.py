@@ -10,6 +10,7 @@ from typing import Any
 
 from rftg_nb.cards import Design, Power, VPBonus
 from rftg_nb.engine.powers import PHASE_NAMES
+from rftg_nb.engine.state import GOOD_LABEL
 from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, SPACES, player_markers
 from rftg_nb.text import article, count, noun
 
@@ -50,6 +51,10 @@ CSS = """
 
 def describe_power(pw: Power) -> str:
     """A short line for one power, e.g. "III: +2 Military" or "IV: Trade +1"."""
+    return f"{ROMAN[pw.phase]}: {_power_text(pw)}"
+
+
+def _power_text(pw: Power) -> str:
     a = pw.atoms
     v = pw.value
     if pw.phase == 1:
@@ -79,7 +84,7 @@ def describe_power(pw: Power) -> str:
         text = _consume_text(pw)
     else:
         text = _produce_text(pw)
-    return f"{ROMAN[pw.phase]}: {text}"
+    return text
 
 
 def _consume_text(pw: Power) -> str:
@@ -175,14 +180,14 @@ def describe_bonus(b: VPBonus) -> str:
 
 def card_text(d: Design) -> str:
     """The card's powers (phase by name) and 6-cost scoring, one line each: a tile's tooltip."""
-    lines = [f"Phase {ROMAN[pw.phase]} ({PHASE_NAMES[pw.phase]}): "
-             + describe_power(pw).split(": ", 1)[1] for pw in d.powers]
+    lines = [f"Phase {ROMAN[pw.phase]} ({PHASE_NAMES[pw.phase]}): {_power_text(pw)}"
+             for pw in d.powers]
     if d.bonuses:
         lines.append("Game end: " + "; ".join(describe_bonus(b) for b in d.bonuses))
     return "\n".join([d.name, *lines])
 
 
-def card_tile(d: Design, good: bool = False, vp: int | None = None, asked: bool = False) -> str:
+def card_tile(d: Design, good: bool = False, asked: bool = False) -> str:
     """One card as a coloured tile: name, cost, VP, good, powers in a line each."""
     classes = "rftg-tile military" if d.military else "rftg-tile"
     if not d.is_world:
@@ -190,17 +195,15 @@ def card_tile(d: Design, good: bool = False, vp: int | None = None, asked: bool 
     if asked:
         classes += " asked"
     colour = GOOD_COLOURS[d.good] if d.is_world else DEVEL_COLOUR
-    kind = ""
     if d.good:
-        kind = f"{d.good.capitalize()} {'windfall' if d.windfall else 'production'} world"
+        kind = f"{GOOD_LABEL[d.good]} {'windfall' if d.windfall else 'production'} world"
     elif d.is_world:
         kind = "world, no good"
     else:
         kind = "6-cost development" if d.is_six_cost else "development"
     if d.military:
         kind = "military, " + kind
-    shown_vp = d.vp if vp is None else vp
-    vp_text = "?" if d.is_six_cost and vp is None else str(shown_vp)
+    vp_text = "?" if d.is_six_cost else str(d.vp)
     powers = "".join(f'<div class="pw">{escape(describe_power(p))}</div>' for p in d.powers)
     good_mark = '<span class="good" title="a good"></span>' if good else ""
     cost = "defence" if d.military else "cost"
@@ -237,10 +240,8 @@ def robot_mat(mat: dict[str, Any], actions: list[str], components: list[dict[str
         for d in dice.get(space, []):
             inner += f'<br><span class="die">{escape(d)}</span>'
         cells.append(f'<div class="rftg-space">{inner}</div>')
-    credit = "".join(f'<span class="{"on" if i == mat["credit"] else ""}">{i}</span>'
-                     for i in range(5))
-    economy = "".join(f'<span class="{"on" if i == mat["economy"] else ""}">{i}</span>'
-                      for i in range(6))
+    credit = _track(mat["credit"], mat.get("credit_max", 4))
+    economy = _track(mat["economy"], mat.get("economy_max", 5))
     face = escape(FACE_LABELS.get(mat["robot_face"], str(mat["robot_face"])))
     face_note = ""
     if "robot_face" in assumed:
@@ -270,6 +271,12 @@ def robot_mat(mat: dict[str, Any], actions: list[str], components: list[dict[str
         f'<b>{len(names)}</b> {noun(len(names), "card")}</div>'
         f'<div>Tableau: {", ".join(robot_vp)}</div>{components_table(components)}</div>'
     )
+
+
+def _track(value: int, top: int) -> str:
+    """A track of boxes 0..top with ``value`` marked."""
+    return "".join(f'<span class="{"on" if i == value else ""}">{i}</span>'
+                   for i in range(top + 1))
 
 
 def components_table(components: list[dict[str, Any]]) -> str:
