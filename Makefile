@@ -7,8 +7,7 @@ BIN := $(VENV)/bin
 # Written after a successful install; pip runs again only when pyproject.toml changes.
 STAMP := $(VENV)/.installed
 
-# benchmarks/ may not exist yet: lint and bench only what is there.
-LINT_DIRS := $(wildcard rftg_nb tests benchmarks)
+LINT_DIRS := rftg_nb tests benchmarks
 BENCHMARKS := $(sort $(wildcard benchmarks/*.py))
 
 .PHONY: venv install test app bench clean
@@ -33,7 +32,6 @@ app: install
 	$(BIN)/voila notebooks/play.ipynb --no-browser --port=8866 --Voila.ip=127.0.0.1
 
 bench: install
-	@if [ -z "$(BENCHMARKS)" ]; then echo "no benchmarks/*.py yet"; fi
 	@set -e; for f in $(BENCHMARKS); do echo "== $$f"; $(BIN)/python $$f; done
 
 clean:

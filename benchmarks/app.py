@@ -17,7 +17,6 @@ Run from the repository root: ``python benchmarks/app.py``. Exits 1 if a floor i
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import os
 import random
@@ -71,21 +70,10 @@ def _use_packing_comm() -> None:
     comm.create_comm = PackingComm
 
 
-def _legal_pick(d: Any, rng: random.Random) -> list[str]:
-    ids = d.ids
-    for _ in range(200):
-        pick = rng.sample(ids, rng.randint(d.min, min(d.max, len(ids))))
-        if d.check(tuple(pick)) is None:
-            return pick
-    for k in range(d.min, min(d.max, len(ids)) + 1):
-        for pick in itertools.combinations(ids, k):
-            if d.check(pick) is None:
-                return list(pick)
-    raise RuntimeError(f"no legal answer to {d}")
-
 
 def bench_clicks(seeds: list[int]) -> tuple[list[float], list[float], int]:
     """Play a game per seed by clicking; return answer-click ms, checkbox-tick ms, rounds."""
+    from rftg_nb.players import random_pick
     from rftg_nb.ui import NewGameSettings, SoloApp, SoloController
 
     answers: list[float] = []
@@ -100,7 +88,7 @@ def bench_clicks(seeds: list[int]) -> tuple[list[float], list[float], int]:
             if d.max == 1:
                 button = app.option_buttons[rng.choice(sorted(app.option_buttons))]
             else:
-                for i in _legal_pick(d, rng):
+                for i in random_pick(d, rng):
                     t = time.perf_counter()
                     app.option_boxes[i].value = True
                     ticks.append((time.perf_counter() - t) * 1000)

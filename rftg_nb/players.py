@@ -15,6 +15,18 @@ class Playable(Protocol):
     def apply(self, choice: str | list[str]) -> None: ...
 
 
+def random_pick(d: Decision, rng: random.Random) -> list[str]:
+    """A uniformly drawn legal answer to ``d``: how many to pick, then which, redrawn while
+    the decision's own rule rejects the draw."""
+    ids = d.ids
+    for _ in range(1000):
+        k = rng.randint(d.min, min(d.max, len(ids)))
+        pick = rng.sample(ids, k)
+        if d.rule is None or d.rule(tuple(pick)) is None:
+            return pick
+    raise RuntimeError(f"no legal answer found for {d}")
+
+
 class RandomPlayer:
     """Answers any decision uniformly at random among its legal answers.
 
@@ -26,13 +38,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, d: Decision) -> list[str]:
-        ids = d.ids
-        for _ in range(1000):
-            k = self.rng.randint(d.min, min(d.max, len(ids)))
-            pick = self.rng.sample(ids, k)
-            if d.rule is None or d.rule(tuple(pick)) is None:
-                return pick
-        raise RuntimeError(f"no legal answer found for {d}")
+        return random_pick(d, self.rng)
 
     def play(self, game: Playable, player: int | None = None) -> None:
         """Answer every pending decision (only ``player``'s, if given) until none is left."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rftg_nb import Game
+from rftg_nb.cards import CARDS
 
 
 def position(p0: dict[str, Any], p1: dict[str, Any] | None = None, **top: Any) -> Game:
@@ -19,6 +21,22 @@ def position(p0: dict[str, Any], p1: dict[str, Any] | None = None, **top: Any) -
 def good(name: str) -> dict[str, Any]:
     """A tableau entry of a position: the world ``name`` with a good on it."""
     return {"card": name, "good": True}
+
+
+def drew(g: Game, player: int = 0) -> dict[str, int]:
+    """Cards ``player`` drew, summed by the reason the engine logs."""
+    out: dict[str, int] = {}
+    for e in g.events:
+        if e.kind == "draw" and e.actor == player:
+            out[e.data["why"]] = out.get(e.data["why"], 0) + e.data["count"]
+    return out
+
+
+def others(*used: str) -> list[str]:
+    """Every card name of the TGS deck not in ``used`` (with copies)."""
+    left = Counter(CARDS.deck("tgs"))
+    left.subtract(Counter(used))
+    return sorted(left.elements())
 
 
 def _quiet(p0: dict[str, Any], top: dict[str, Any]) -> list[str]:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from rftg_nb import Game, IllegalChoice
-from tests.helpers import answer, card_id, good, position, tableau_names
+from tests.helpers import answer, card_id, drew, good, position, tableau_names
 
 
 def consume(p0: dict[str, Any], p1: dict[str, Any] | None = None, **top: Any) -> Game:
@@ -31,14 +31,6 @@ def use(g: Game, card: str) -> None:
     d = g.decision
     assert d.kind == "consume_power", d
     g.apply(next(o.id for o in d.options if o.data and o.data["card"] == card))
-
-
-def drew(g: Game, player: int = 0) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for e in g.events:
-        if e.kind == "draw" and e.actor == player:
-            out[e.data["why"]] = out.get(e.data["why"], 0) + e.data["count"]
-    return out
 
 
 # ------------------------------------------------------------------ §7.1 Trade

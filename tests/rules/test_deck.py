@@ -11,15 +11,7 @@ from typing import Any
 import pytest
 
 from rftg_nb import Game, IllegalChoice
-from rftg_nb.cards import CARDS
-from tests.helpers import position
-
-
-def others(*used: str) -> list[str]:
-    """Every card name of the TGS deck not in ``used`` (with copies)."""
-    left = Counter(CARDS.deck("tgs"))
-    left.subtract(Counter(used))
-    return sorted(left.elements())
+from tests.helpers import others, position
 
 
 def small_deck(p0: dict[str, Any], p1: dict[str, Any], deck: list[str], phase: str,

@@ -6,14 +6,13 @@ Every test sets up a position, answers the decisions and checks the reference ou
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
 
 from rftg_nb import Game
 from rftg_nb.cards import CARDS
-from tests.helpers import answer, hand_names, position, tableau_names
+from tests.helpers import answer, hand_names, others, position, tableau_names
 
 # Hand filler and named draw-pile cards: single-copy 6-cost developments (never worlds, and
 # too expensive to develop with these hands).
@@ -54,12 +53,6 @@ def drew(g: Game, why: str, player: int = 0) -> int:
     """Cards ``player`` drew for reason ``why`` (as the engine logs it)."""
     return sum(e.data["count"] for e in g.events
                if e.kind == "draw" and e.actor == player and e.data.get("why") == why)
-
-
-def others(*used: str) -> list[str]:
-    left = Counter(CARDS.deck("tgs"))
-    left.subtract(Counter(used))
-    return sorted(left.elements())
 
 
 # ====================================================================== Explore

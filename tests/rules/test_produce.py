@@ -8,7 +8,7 @@ import pytest
 
 from rftg_nb import Game, IllegalChoice
 from rftg_nb.engine.decision import PositionError
-from tests.helpers import answer, card_id, good, position
+from tests.helpers import answer, card_id, drew, good, position
 
 
 def produce(p0: dict[str, Any], p1: dict[str, Any] | None = None, **top: Any) -> Game:
@@ -24,14 +24,6 @@ def me(tableau: list[Any], hand: tuple[str, ...] = (),
 
 def goods(g: Game, player: int = 0) -> list[str]:
     return [c.name for c in g.players[player].goods()]
-
-
-def drew(g: Game, player: int = 0) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for e in g.events:
-        if e.kind == "draw" and e.actor == player:
-            out[e.data["why"]] = out.get(e.data["why"], 0) + e.data["count"]
-    return out
 
 
 # ------------------------------------------------------------------ production

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
-import itertools
 import json
 import random
 import re
@@ -19,6 +18,7 @@ from html.parser import HTMLParser
 import pandas as pd
 import pytest
 
+from rftg_nb.players import random_pick
 from rftg_nb.robot import SoloGame
 from rftg_nb.robot.dice import FACE_LABELS
 from rftg_nb.robot.rules import rule_summary
@@ -41,18 +41,6 @@ def _app(seed: int = 5, **settings) -> SoloApp:
     return SoloApp(c)
 
 
-def _legal_pick(d, rng: random.Random) -> list[str]:
-    ids = d.ids
-    for _ in range(200):
-        pick = rng.sample(ids, rng.randint(d.min, min(d.max, len(ids))))
-        if d.check(tuple(pick)) is None:
-            return pick
-    for k in range(d.min, min(d.max, len(ids)) + 1):
-        for pick in itertools.combinations(ids, k):
-            if d.check(pick) is None:
-                return list(pick)
-    raise AssertionError(f"no legal answer to {d}")
-
 
 def _click(app: SoloApp, rng: random.Random) -> None:
     """Answer the shown decision through its widgets with a random legal answer."""
@@ -65,7 +53,7 @@ def _click(app: SoloApp, rng: random.Random) -> None:
         return
     assert set(app.option_boxes) == set(d.ids) and not app.option_buttons
     assert app.submit.layout.display != "none"
-    for i in _legal_pick(d, rng):
+    for i in random_pick(d, rng):
         app.option_boxes[i].value = True
     assert not app.submit.disabled
     app.submit.click()
