@@ -84,10 +84,15 @@ def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
 
 
 # ---------------------------------------------------------------- consume powers
+def goods_kinds(pw: Power) -> tuple[str, ...]:
+    """The kinds of good a consume power takes (empty: any kind)."""
+    return tuple(sorted(KIND_ATOMS[a] for a in pw.atoms if a in KIND_ATOMS))
+
+
 def _matching(p: Player, card: Card, pw: Power) -> list[Card]:
     if pw.has("CONSUME_THIS"):
         return [card] if card.good is not None and card in p.tableau else []
-    kinds = [KIND_ATOMS[a] for a in pw.atoms if a in KIND_ATOMS]
+    kinds = goods_kinds(pw)
     goods = p.goods()
     if kinds:
         goods = [w for w in goods if w.design.good in kinds]
@@ -162,7 +167,9 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
             return None if len(kinds) == 3 else "the 3 goods must be of 3 different kinds"
     d = Decision(p.index, "consume_goods",
                  f"{p.name}: choose {n} good{'s' if n > 1 else ''} for {card.name}.",
-                 _good_options(game, p, goods), n, n, {"card": card.name}, rule)
+                 _good_options(game, p, goods), n, n,
+                 {"card": card.name, "kinds": goods_kinds(pw), "own": pw.has("CONSUME_THIS")},
+                 rule)
     ids = yield from game.ask(d)
     used = [w for w in goods if w.id in ids]
     for w in used:

@@ -30,7 +30,6 @@ def _draw_after(game: Game, p: Player, card: Card, value: int) -> None:
     game.draw(p, value, card.name)
 
 
-
 def discount(game: Game, p: Player, which: str) -> int:
     """Cards off every development for ``p`` in this Develop phase."""
     total = 1 if p.chose(which) else 0
@@ -39,13 +38,21 @@ def discount(game: Game, p: Player, which: str) -> int:
     return total
 
 
-def can_develop(game: Game, p: Player, card: Card, off: int) -> bool:
+def why_not_develop(game: Game, p: Player, card: Card, off: int) -> str | None:
+    """Why ``p`` cannot place ``card`` now with ``off`` cards off, or None when they can."""
     d = card.design
-    return (
-        d.is_development
-        and not p.has_design(d.name)
-        and max(0, d.cost - off) <= len(p.hand) - 1
-    )
+    if not d.is_development:
+        return "a world: place it in Settle"
+    if p.has_design(d.name):
+        return "you already have one"
+    cost, can_pay = max(0, d.cost - off), len(p.hand) - 1
+    if cost > can_pay:
+        return f"costs {cost}, you can pay {can_pay}"
+    return None
+
+
+def can_develop(game: Game, p: Player, card: Card, off: int) -> bool:
+    return why_not_develop(game, p, card, off) is None
 
 
 def run(game: Game, which: str) -> Rules:

@@ -64,7 +64,7 @@ def _windfall(game: Game, p: Player, kind: str | None, why: str) -> Rules:
     d = Decision(p.index, "windfall",
                  f"{p.name}: choose a windfall world to get a good ({why}).",
                  tuple(Option(c.id, c.name, {"card": c.name, "kind": c.design.good})
-                       for c in targets), 1, 1)
+                       for c in targets), 1, 1, {"kind": kind, "for": why})
     ids = yield from game.ask(d)
     produce_on(game, p, next(c for c in targets if c.id == ids[0]), why)
 

@@ -10,6 +10,7 @@ from rftg_nb.cards import Design
 from rftg_nb.engine.decision import Decision, Option
 from rftg_nb.engine.phases.develop import pay
 from rftg_nb.engine.powers import power
+from rftg_nb.engine.state import GOOD_LABEL
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -198,6 +199,41 @@ def methods(game: Game, p: Player, world: Card, hand: int) -> list[Method]:
 def legal_worlds(game: Game, p: Player) -> list[Card]:
     hand = len(p.hand) - 1
     return [c for c in p.hand if c.design.is_world and methods(game, p, c, hand)]
+
+
+def why_not_settle(game: Game, p: Player, card: Card, hand: int) -> str | None:
+    """Why ``p`` cannot place ``card`` now with ``hand`` cards to pay, or None when they can.
+
+    It gives the numbers ``methods`` decides by, so it agrees with what is offered.
+    """
+    d = card.design
+    if not d.is_world:
+        return "a development: place it in Develop"
+    if methods(game, p, card, hand):
+        return None
+    if not d.military:
+        why = f"costs {max(0, d.cost - reduction(game, p, d))}, you can pay {hand}"
+        return why + _not_usable(game, p, "free", d)
+    mil = military(game, p, d)
+    why = f"needs Military {d.cost}, you have {mil}"
+    boosts = [(v, c.name) for c, _i, v in _usable(game, p, "tactics", d)]
+    mercs = [(min(v, hand), c.name) for c, _i, v in _usable(game, p, "hand_military", d)]
+    best = [max(x) for x in (boosts, mercs) if x]
+    if best:
+        extra = sum(v for v, _n in best)
+        why += f" ({mil + extra} with {' and '.join(n for _v, n in best)})"
+    for c, _i, v in _usable(game, p, "pay_military", d):
+        price = max(0, d.cost - v - reduction(game, p, d))
+        why += f"; with {c.name} it costs {price}, you can pay {hand}"
+    return why + _not_usable(game, p, "pay_military", d)
+
+
+def _not_usable(game: Game, p: Player, hook: str, world: Design) -> str:
+    """A note naming unused ``hook`` powers that do not apply to ``world`` (Alien worlds)."""
+    names = [card.name for card, i, _pw, h in game.powers(p, hook)
+             if (card.uid, i) not in p.used and card in p.tableau and not h.fn(world)]
+    return "".join(f"; {name} is not for {GOOD_LABEL[world.good]} worlds" for name in names
+                   if world.good)
 
 
 def _world_options(game: Game, p: Player, worlds: list[Card]) -> tuple[Option, ...]:
