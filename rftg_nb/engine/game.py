@@ -43,6 +43,10 @@ ACTION_LABELS = dict(ACTIONS)
 Rules = Generator[Decision, tuple[str, ...], None]
 
 
+class _Reached(Exception):
+    """Raised inside :meth:`Game.at_step`'s replay when the wanted event has been emitted."""
+
+
 class Game:
     """A game of Race for the Galaxy (base set or with The Gathering Storm).
 
@@ -186,6 +190,35 @@ class Game:
         self.__init__(self.setup, self.seed, self.db)  # type: ignore[misc]
         for ids in log:
             self.apply(ids)
+
+    def at_step(self, n: int) -> Game:
+        """A copy of this game as it stood right after its first ``n`` events, for reading.
+
+        The copy replays the choices and stops the rules at the moment event ``n`` is
+        emitted, so hands, tableaux, goods and tracks are exactly as they were then, also in
+        the middle of a phase (a step-through view). It has no decision; nothing may be
+        applied to it.
+        """
+        if not 1 <= n <= len(self.events):
+            raise ValueError(f"step {n} is outside this game's events (1 to {len(self.events)})")
+        cls = type(self)
+        copy = cls.__new__(cls)
+
+        def emit(*args: Any, **kwargs: Any) -> None:
+            cls.emit(copy, *args, **kwargs)
+            if len(copy.events) >= n:
+                raise _Reached
+
+        copy.emit = emit  # type: ignore[method-assign]
+        try:
+            copy.__init__(self.setup, self.seed, self.db)  # type: ignore[misc]
+            for ids in self._log:
+                copy.apply(ids)
+        except _Reached:
+            pass
+        copy._decision = None
+        copy._gen = iter(())  # type: ignore[assignment]
+        return copy
 
     # ----------------------------------------------------------------- saving
     def to_json(self) -> str:

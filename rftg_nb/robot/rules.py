@@ -104,3 +104,24 @@ def rule_summary(rule: str, values: Mapping[str, Any]) -> str:
     """What the robot rule ``rule`` says, with this robot's numbers ("" if unknown)."""
     make = SUMMARIES.get(rule)
     return make(values) if make else ""
+
+
+def mat_rows(v: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
+    """Each dice-row space's action row and response row in a few words, with this robot's
+    numbers: what the robot does with a die on the space, and what it does when only you
+    chose the phase."""
+    flip = "military" if v["settle_finds"] == "military" else "non-mil."
+    pay = "$1" if v["response_needs_credit"] else "$1 if any"
+    explore = (f"draw {v['explore_action_draw']}, ${v['explore_action_credit']:+d}",
+               f"draw {v['explore_response_draw']}")
+    develop = (f"${v['develop_counter_credit_action']}: counter; else flip a dev.",
+               f"${v['develop_counter_credit_response']}: counter; else $1: dev.")
+    settle = (f"draw {v['settle_action_draw']}, flip a {flip} world",
+              f"draw {v['settle_response_draw']}, {pay}: {flip} world")
+    return {
+        "explore1": explore, "explore2": explore, "develop1": develop, "develop2": develop,
+        "settle1": settle, "settle2": settle,
+        "trade": (f"${v['trade_credit']:+d}, VP = economy", "VP = economy"),
+        "x2": ("VP = 2 x economy, economy +1", "VP = economy"),
+        "produce": (f"economy +{v['produce_economy']}", "nothing"),
+    }

@@ -43,6 +43,7 @@ class SoloController:
     shown: int = 0  # events revealed so far (step-through holds back the robot's newer ones)
     settings: NewGameSettings = field(default_factory=NewGameSettings)
     _timeline: tuple[Any, Any, Any] = field(default=(None, None, None), repr=False)
+    _cursor: tuple[Any, Any] = field(default=(None, None), repr=False)
 
     # ------------------------------------------------------------------ game lifecycle
     def new_game(self, settings: NewGameSettings | None = None) -> None:
@@ -172,52 +173,44 @@ class SoloController:
             self._timeline = (g, (len(g.choices), len(g.events), self.shown), df)
         return df
 
+    def at_cursor(self) -> SoloGame:
+        """The game as the person may see it: as it stood at the step cursor.
+
+        While robot steps are held back, every view (hand, tableau, mat, score) reads this
+        copy, so nothing from a later step (a card drawn in the coming Explore) shows early.
+        """
+        g = self._need_game()
+        if not self.pending_steps():
+            return g
+        key = (id(g), len(g.choices), len(g.events), self.shown)
+        if self._cursor[0] != key:
+            self._cursor = (key, g.at_step(self.shown))
+        return self._cursor[1]
+
     def robot_at_cursor(self) -> dict[str, Any]:
         """The robot's mat as of the last revealed step (the live mat when nothing is held)."""
-        g = self._need_game()
+        g = self.at_cursor()
         r = g.robot
-        choosing = g.phase == "action" and not self.pending_steps()
+        d = self.decision
+        choosing = d is not None and d.kind == "actions"
         mat = {
             "credit": r.credit, "economy": r.economy, "vp": r.vp_chips,
             "tableau": list(r.tableau), "draw_stack": len(r.stack),
             "counters_left": r.counters_left, "robot_face": r.robot_face,
-            "start": r.start.name, "dice": list(r.dice),
+            "start": r.start.name, "dice": [],
             "credit_max": r.credit_max, "economy_max": r.economy_max,
             # your markers (the spaces of your actions); last round's are off the mat, with
             # its dice, while you choose actions
             "markers": [] if choosing else list(g.players[0].actions),
         }
         if choosing:
-            mat["dice"] = []
-        if not self.pending_steps():
             return mat
-        then = g.numbers_at(self.shown - 1)
-        mat.update(credit=then["robot_credit"], economy=then["robot_economy"],
-                   vp=then["robot_vp"])
-        tableau = [r.start.name]
-        stack = 0
-        counters = r.counters_left + r.counters_placed
         # The dice whose placement has been revealed, in the round of the last revealed step
         # (the game itself may have run on into the next round).
-        now = g.events[self.shown - 1].round if self.shown else 0
-        dice = []
-        for e in g.events[: self.shown]:
-            if e.actor != "robot":
-                continue
-            if e.kind == "die" and e.round == now:
-                dice.append(Placement(e.data["die"], e.data["rolled"], e.data["face"],
-                                      e.data["space"], e.data["why"]))
-            if e.kind == "robot_place":
-                tableau.append(e.data["card"])
-            elif e.kind == "counter":
-                tableau.append(e.data["card"])
-                counters -= 1
-            elif e.kind == "discard_tableau" and e.data.get("card") in tableau:
-                tableau.remove(e.data["card"])
-            if "stack" in e.data:
-                stack = e.data["stack"]
-        mat.update(tableau=tableau, draw_stack=stack, counters_left=counters,
-                   dice=dice)
+        now = g.events[-1].round if g.events else 0
+        mat["dice"] = [Placement(e.data["die"], e.data["rolled"], e.data["face"],
+                                 e.data["space"], e.data["why"])
+                       for e in g.events if e.kind == "die" and e.round == now]
         return mat
 
     def log_table(self, actor: str | None = None, phase: str | None = None) -> Any:

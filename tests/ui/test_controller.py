@@ -250,7 +250,7 @@ def test_the_robot_mat_follows_the_step_cursor():
             checked.add(e.kind)
         if e.kind in ("robot_place", "counter"):
             assert len(mat["tableau"]) == e.data["tableau"]
-            assert mat["tableau"][-1] == e.data["card"]
+            assert e.data["card"] in mat["tableau"]
             checked.add(e.kind)
         if "stack" in e.data:
             assert mat["draw_stack"] == e.data["stack"]

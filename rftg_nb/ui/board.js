@@ -1,0 +1,352 @@
+// The solitaire board, drawn in the page from the widget's `state` and `faces` traits.
+// Python decides everything; this script draws and sends back what the person did:
+//   {do: "answer", ids}, {do: "check", serial, ids}, {do: "next"}, {do: "all"},
+//   {do: "step", on}, {do: "undo"}, {do: "save"}, {do: "load", text}, {do: "new", settings}.
+// After each drawing the root carries data-serial (the state's serial) and data-qserial (the
+// question's), so tests and the timing benchmark know when a state is fully on the page.
+
+const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => (
+  { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + "s")}`;
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "rftg-board";
+  el.appendChild(root);
+  // What the person is doing that Python does not need to know yet.
+  let picked = [];          // option ids picked for the current question
+  let forQuestion = null;   // serial of the question `picked` belongs to
+  let checked = null;       // Python's verdict on `picked`: {ids, ok, why, preview}
+  let detail = null;        // card name whose full text is shown
+  let lastMoves = -1;
+  let newPanel = null;      // the New game panel: null = open only before the game starts
+  let gameSeed = null;
+
+  const state = () => model.get("state") || {};
+  const faces = () => model.get("faces") || {};
+  const meta = () => model.get("meta") || {};
+  const info = () => model.get("info") || {};
+  const send = (msg) => model.send(msg);
+
+  function cardTile(c, where) {
+    const face = faces()[c.n];
+    const isPicked = picked.includes(c.id);
+    const cls = ["rb-card", where];
+    if (c.o) cls.push("opt");
+    if (isPicked) cls.push("picked");
+    if (c.why) cls.push("dim");
+    const good = c.g && face && face.good
+      ? `<span class="rb-good" style="background:${face.good}" title="a good on this world"></span>`
+      : (c.g ? '<span class="rb-good" title="a good on this world"></span>' : "");
+    const label = c.o ? (isPicked ? "picked: " : "can be picked: ") : (c.why ? `${c.why}: ` : "");
+    return `<div class="${cls.join(" ")}" data-id="${esc(c.id)}" data-name="${esc(c.n)}"
+      tabindex="0" role="button" ${c.o ? `aria-pressed="${isPicked}"` : 'aria-disabled="true"'}
+      aria-label="${esc(label + c.n)}" title="${esc(c.why || (c.o ? "click to pick" : "click for the full text"))}">
+      ${face ? face.html : `<div class="rf-face"><div class="rf-top"><span class="rf-name">${esc(c.n)}</span></div></div>`}
+      ${good}<button class="rb-info" tabindex="-1" title="full text" aria-label="full text of ${esc(c.n)}">i</button>
+      ${c.why ? `<div class="rb-why">${esc(c.why)}</div>` : ""}</div>`;
+  }
+
+  function tiles(list, where, empty) {
+    if (!list.length) return `<div class="rb-empty">${esc(empty)}</div>`;
+    return `<div class="rb-tiles">${list.map((c) => cardTile(c, where)).join("")}</div>`;
+  }
+
+  function pickNote(q) {
+    const want = q.min === q.max ? `${q.min}` : `${q.min} to ${q.max}`;
+    const ok = checked && same(checked.ids, picked) && checked.ok;
+    const why = checked && same(checked.ids, picked) && !checked.ok && picked.length >= q.min
+      ? ` <span class="rb-warn">${esc(checked.why)}</span>` : "";
+    return `<span class="rb-pick" data-picked="${picked.length}" data-ok="${ok ? 1 : 0}">
+      Pick ${want}: ${picked.length} picked.${why}</span>`;
+  }
+
+  function submitLabel(q) {
+    if (q.kind === "dice") return "Confirm the roll";
+    if (!picked.length && q.min === 0) return "None";
+    return "Confirm";
+  }
+
+  function drawQuestion(s) {
+    const q = s.question;
+    if (!q) {
+      if (s.pending) {
+        return `<div class="rb-where">The robot is moving</div>
+          <div class="rb-prompt">${plural(s.pending, "step")} to go. Read each move on the right.</div>
+          <div class="rb-buttons"><button class="rb-btn primary" data-do="next">Next step</button>
+          <button class="rb-btn" data-do="all">Show all</button></div>`;
+      }
+      if (s.game && s.game.over) return '<div class="rb-where">The game is over</div>';
+      return "";
+    }
+    let body = "";
+    if (q.kind === "dice") {
+      body = ["A", "B"].map((die) => `<div class="rb-dice-row"><span class="rb-die-name">Die ${die}</span>
+        ${q.dice[die].map((f) => `<button class="rb-face face-${esc(f.face)} ${picked.includes(f.id) ? "picked" : ""}"
+          data-opt="${esc(f.id)}" aria-pressed="${picked.includes(f.id)}">${esc(f.label)}</button>`).join("")}</div>`).join("");
+      const pv = checked && same(checked.ids, picked) && checked.preview;
+      body += `<div class="rb-preview">${pv ? "Where the dice go: " + pv.map((p) => `die ${esc(p.die)} on ${esc(p.space)}`).join("; ")
+        : "Pick one face on each die to see where they go."}</div>`;
+    } else if (!q.cards) {
+      const multi = q.max > 1;
+      body = `<div class="rb-buttons">${q.options.map((o) => `<button class="rb-btn opt ${picked.includes(o.id) ? "picked" : ""}"
+        data-opt="${esc(o.id)}" ${multi ? `aria-pressed="${picked.includes(o.id)}"` : ""}>${esc(o.label)}</button>`).join("")}
+        ${!multi && q.min === 0 ? '<button class="rb-btn" data-do="none">None</button>' : ""}</div>`;
+    }
+    const needsSubmit = q.kind === "dice" || q.cards || q.max > 1;
+    let foot = "";
+    if (needsSubmit) {
+      const ok = checked && same(checked.ids, picked) && checked.ok;
+      foot = `<div class="rb-foot"><button class="rb-btn go" data-do="submit" ${ok ? "" : "disabled"}>${esc(submitLabel(q))}</button>
+        ${pickNote(q)}${q.cards ? '<span class="rb-hint">Click the outlined cards.</span>' : ""}</div>`;
+    }
+    return `<div class="rb-where">${esc(q.where)}</div><div class="rb-prompt">${esc(q.prompt)}</div>${body}${foot}`;
+  }
+
+  function drawMat(s) {
+    const m = s.mat;
+    if (!m) return "";
+    const ghosts = {};
+    const q = s.question;
+    if (q && q.kind === "dice" && checked && same(checked.ids, picked) && checked.preview) {
+      for (const p of checked.preview) (ghosts[p.space_id] = ghosts[p.space_id] || []).push(p);
+    }
+    const fixed = info().spaces || [];
+    const cells = m.spaces.map((sp, i) => Object.assign({ dice: [] }, fixed[i] || {}, sp)).map((sp) => `<div class="rb-space ${sp.lit ? "lit-" + sp.lit : ""}" data-space="${sp.id}">
+        <div class="rb-space-name">${esc(sp.label)}</div>
+        <div class="rb-space-dice">${sp.dice.map((d) => `<span class="rb-die">${esc(d.die)}: ${esc(d.face)}</span>`).join("")}
+        ${(ghosts[sp.id] || []).map((d) => `<span class="rb-die ghost">${esc(d.die)}: ${esc(d.face)}</span>`).join("")}
+        ${sp.you ? '<span class="rb-you" title="your action marker">&#9650; you</span>' : ""}</div>
+        <div class="rb-row act ${sp.lit === "act" ? "on" : ""}" title="action row: what the robot does with a die here">${esc(sp.act)}</div>
+        <div class="rb-row resp ${sp.lit === "resp" ? "on" : ""}" title="response row: what the robot does when only you chose this">${esc(sp.resp)}</div>
+      </div>`).join("");
+    const track = (v, top) => Array.from({ length: top + 1 }, (_, i) =>
+      `<span class="${i === v ? "on" : ""}">${i}</span>`).join("");
+    const robotCards = m.tableau.map((c) => `<span class="rb-mini ${c.face ? "" : "counter"}" ${c.face ? `data-name="${esc(c.n)}" tabindex="0" role="button"` : ""}
+      title="${c.face ? "click for the full text" : "a 6-cost counter"}">${esc(c.n)} <b>${c.vp}</b></span>`).join("");
+    return `<div class="rb-mat-head"><b>Robot</b> &middot; start world ${esc(m.start)}${m.start_gone ? " (discarded)" : ""}</div>
+      <div class="rb-spaces">${cells}</div>
+      <div class="rb-mat-line">credit <span class="rb-track">${track(m.credit, m.credit_max)}</span>
+        economy <span class="rb-track">${track(m.economy, m.economy_max)}</span></div>
+      <div class="rb-mat-line">"robot =" <b>${esc(m.face)}</b>${m.face_assumed ? ` <span class="rb-assumed" title="${esc(m.face_assumed)}">(assumed)</span>` : ""}
+        &middot; VP chips <b>${m.chips}</b> &middot; counters left <b>${m.counters}</b> (${m.counter_vp} VP)
+        &middot; draw stack <b>${m.stack}</b></div>
+      <div class="rb-mat-line rb-robot-cards">Tableau (${m.tableau.length}): ${robotCards}</div>`;
+  }
+
+  function drawMoves(s) {
+    const rules = info().rules || {};
+    const rows = s.moves.map((mv) => `<li><span class="rb-r">R${mv.r}</span> ${esc(mv.t)}
+      ${mv.rule ? `<span class="rb-rule" title="${esc(rules[mv.rule] || "")}">[${esc(mv.rule)}]</span>` : ""}</li>`).join("");
+    const latest = s.latest_rule && rules[s.latest_rule]
+      ? `<div class="rb-latest"><b>${esc(s.latest_rule)}:</b> ${esc(rules[s.latest_rule])}</div>` : "";
+    return `<div class="rb-sub">The robot's moves${s.pending ? ` (${s.pending} more to step through)` : ""}</div>
+      <ol class="rb-moves">${rows || "<li class='rb-empty'>none yet</li>"}</ol>${latest}`;
+  }
+
+  function drawEnd(s) {
+    const e = s.end;
+    if (!e) return "";
+    return `<div class="rb-end"><h3>Game over: ${esc(e.headline)}</h3><div>${esc(e.reason)}</div>
+      <table><tr><th></th><th>You</th><th>Robot</th></tr>${e.rows.map((r) =>
+        `<tr><td>${esc(r[0])}</td><td>${esc(r[1])}</td><td>${esc(r[2])}</td></tr>`).join("")}</table>
+      ${e.bonuses.length ? `<div>Your 6-cost bonuses: ${e.bonuses.map(esc).join("; ")}</div>` : ""}</div>`;
+  }
+
+  function drawNew(s) {
+    const md = meta();
+    const st = s.settings || {};
+    const opt = (list, value) => list.map(([label, v]) =>
+      `<option value="${esc(v)}" ${v === value ? "selected" : ""}>${esc(label)}</option>`).join("");
+    const starts = [["random", ""], ...(md.starts || []).map((n) => [n, n])];
+    return `<summary>New game</summary><div class="rb-form">
+      <label>Difficulty <select name="difficulty">${opt((md.difficulties || []).map((d) => [d, d]), st.difficulty)}</select></label>
+      <label>Seed <input name="seed" type="text" inputmode="numeric" placeholder="${esc(st.seed_hint || "blank = random")}"></label>
+      <label>Your start <select name="player_start">${opt(starts, st.player_start || "")}</select></label>
+      <label>Robot start <select name="robot_start">${opt(starts, st.robot_start || "")}</select></label>
+      <label><input name="manual_dice" type="checkbox" ${st.manual_dice ? "checked" : ""}> I roll real dice</label>
+      <button class="rb-btn ${st.confirm ? "danger" : "primary"}" data-do="new">${st.confirm ? "Confirm new game" : "New game"}</button>
+      <div class="rb-form-note">Easy: one 6-cost counter worth 6 VP; medium: two at 6; hard: three at 9.</div></div>`;
+  }
+
+  function drawDetail() {
+    if (!detail) return "";
+    const f = faces()[detail];
+    const text = f ? f.text : detail;
+    const [head, ...lines] = text.split("\n");
+    return `<div class="rb-detail" role="dialog" aria-label="card text"><button class="rb-close" data-do="close" aria-label="close">&times;</button>
+      <b>${esc(head)}</b>${lines.map((l) => `<div>${esc(l)}</div>`).join("")}</div>`;
+  }
+
+  function draw() {
+    const s = state();
+    const q = s.question;
+    const qserial = q ? `${s.serial}` : "";
+    if (forQuestion !== qserial) {
+      picked = [];
+      checked = q ? { ids: [], ok: q.none_ok, why: "" } : null;
+      forQuestion = qserial;
+    }
+    const focusId = document.activeElement && root.contains(document.activeElement)
+      ? document.activeElement.dataset.id || document.activeElement.dataset.opt : null;
+    const newOpen = root.querySelector("details.rb-new");
+    if (s.game && s.game.seed !== gameSeed) { gameSeed = s.game.seed; newPanel = null; }
+    const keepOpen = newPanel === null ? !(s.game && s.game.started) || !!(s.settings && s.settings.confirm) : newPanel;
+    const form = {};
+    if (newOpen) for (const x of newOpen.querySelectorAll("input[name=seed]")) form.seed = x.value;
+    const c = s.counts || {};
+    const score = s.score
+      ? `You <b>${s.score.you}</b> &middot; Robot <b>${s.score.robot}</b> &middot; VP pool <b>${s.score.pool >= 0 ? s.score.pool : `0 (${-s.score.pool} extra)`}</b>`
+      : "";
+    const moves = root.querySelector(".rb-moves");
+    const wasAtBottom = !moves || moves.scrollTop + moves.clientHeight >= moves.scrollHeight - 4;
+    root.innerHTML = `
+      <div class="rb-head"><span class="rb-title">Race for the Galaxy: The Gathering Storm &middot; solitaire</span>
+        <span class="rb-score" title="score so far: VP chips, printed VP and 6-cost bonuses">${score}</span>
+        <span class="rb-tools">
+          <label class="rb-toggle" title="reveal the robot's moves one at a time"><input type="checkbox" data-do="step" ${s.step_through ? "checked" : ""}> Step through robot</label>
+          <button class="rb-btn" data-do="undo" ${s.undo ? "" : "disabled"} title="back to your previous decision">Undo</button>
+          <button class="rb-btn" data-do="save" title="download this game as a JSON file">Save</button>
+          <label class="rb-btn rb-load" title="load a saved game">Load<input type="file" accept=".json,application/json" hidden></label>
+        </span></div>
+      ${s.status && s.status.text ? `<div class="rb-status ${s.status.error ? "err" : ""}" role="status">${esc(s.status.text)}</div>` : ""}
+      <span class="rb-save-slot"></span>
+      <details class="rb-new" ${keepOpen ? "open" : ""}>${drawNew(s)}</details>
+      ${drawEnd(s)}
+      <div class="rb-main">
+        <div class="rb-left">
+          <section class="rb-q" aria-live="polite">${drawQuestion(s)}</section>
+          ${s.explored && s.explored.length ? `<section class="rb-explored"><div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>${tiles(s.explored, "explored", "")}</section>` : ""}
+          <section class="rb-hand"><div class="rb-sub">Your hand (${plural((s.hand || []).length, "card")})</div>${tiles(s.hand || [], "hand", "no cards")}</section>
+          <section class="rb-tableau"><div class="rb-sub">Your tableau (${(s.tableau || []).length})
+            <span class="rb-counts">Military <b>${c.military ?? 0}</b> &middot; goods <b>${c.goods ?? 0}</b> &middot; VP chips <b>${c.chips ?? 0}</b>
+            &middot; cards in hand <b>${c.hand ?? 0}</b> &middot; draw pile <b>${c.deck ?? 0}</b> &middot; discards <b>${c.discard ?? 0}</b></span></div>
+            ${tiles(s.tableau || [], "tableau", "no cards")}</section>
+        </div>
+        <div class="rb-right">
+          <section class="rb-mat">${drawMat(s)}</section>
+          <section class="rb-log">${drawMoves(s)}</section>
+        </div>
+      </div>${drawDetail()}`;
+    if (form.seed) root.querySelector("input[name=seed]").value = form.seed;
+    const list = root.querySelector(".rb-moves");
+    if (list && (wasAtBottom || lastMoves !== (s.moves || []).length)) list.scrollTop = list.scrollHeight;
+    lastMoves = (s.moves || []).length;
+    if (focusId) {
+      const again = root.querySelector(`[data-id="${CSS.escape(focusId)}"], [data-opt="${CSS.escape(focusId)}"]`);
+      if (again) again.focus();
+    }
+    root.dataset.serial = s.serial;
+    root.dataset.qserial = qserial;
+    root.dataset.kind = q ? q.kind : (s.pending ? "moving" : "");
+  }
+
+  function same(a, b) {
+    return a.length === b.length && a.every((x) => b.includes(x));
+  }
+
+  function toggle(id) {
+    const q = state().question;
+    if (!q) return;
+    if (q.kind === "dice") {
+      const die = id.slice(0, 2);
+      picked = picked.filter((x) => !x.startsWith(die));
+      picked.push(id);
+    } else if (picked.includes(id)) {
+      picked = picked.filter((x) => x !== id);
+    } else if (q.max === 1) {
+      picked = [id];
+    } else {
+      picked = [...picked, id];
+    }
+    checked = picked.length ? null : { ids: [], ok: q.none_ok, why: "" };
+    send({ do: "check", ids: picked });
+    draw();
+  }
+
+  function pickCard(el) {
+    const id = el.dataset.id;
+    const q = state().question;
+    if (q && q.cards && el.classList.contains("opt")) toggle(id);
+    else if (el.dataset.name) { detail = el.dataset.name; draw(); }
+  }
+
+  function act(what, el) {
+    const q = state().question;
+    switch (what) {
+      case "submit": if (q) send({ do: "answer", ids: picked }); break;
+      case "none": send({ do: "answer", ids: [] }); break;
+      case "next": case "all": case "undo": case "save": send({ do: what }); break;
+      case "close": detail = null; draw(); break;
+      case "new": {
+        const f = root.querySelector(".rb-form");
+        const val = (n) => f.querySelector(`[name=${n}]`);
+        send({ do: "new", settings: {
+          difficulty: val("difficulty").value, seed: val("seed").value,
+          player_start: val("player_start").value, robot_start: val("robot_start").value,
+          manual_dice: val("manual_dice").checked } });
+        break;
+      }
+      default: break;
+    }
+  }
+
+  root.addEventListener("click", (ev) => {
+    const summary = ev.target.closest("details.rb-new > summary");
+    if (summary) { newPanel = !summary.parentElement.open; return; }
+    const info = ev.target.closest(".rb-info");
+    if (info) { detail = info.closest(".rb-card").dataset.name; draw(); return; }
+    const btn = ev.target.closest("[data-do]");
+    if (btn && btn.tagName !== "INPUT") { if (!btn.disabled) act(btn.dataset.do, btn); return; }
+    const opt = ev.target.closest("[data-opt]");
+    if (opt) {
+      const q = state().question;
+      if (q && !q.cards && q.kind !== "dice" && q.max === 1) send({ do: "answer", ids: [opt.dataset.opt] });
+      else toggle(opt.dataset.opt);
+      return;
+    }
+    const card = ev.target.closest(".rb-card, .rb-mini[data-name]");
+    if (card) pickCard(card);
+  });
+  root.addEventListener("change", (ev) => {
+    const t = ev.target;
+    if (t.dataset.do === "step") send({ do: "step", on: t.checked });
+    if (t.type === "file" && t.files.length) {
+      const reader = new FileReader();
+      reader.onload = () => send({ do: "load", text: String(reader.result) });
+      reader.readAsText(t.files[0]);
+    }
+  });
+  root.addEventListener("keydown", (ev) => {
+    const card = ev.target.closest && ev.target.closest(".rb-card, .rb-mini[data-name]");
+    if (ev.key === "Escape" && detail) { detail = null; draw(); return; }
+    if (!card) return;
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pickCard(card); }
+    if (ev.key === "i" || ev.key === "?") { detail = card.dataset.name; draw(); }
+  });
+
+  const onMsg = (msg) => {
+    if (msg.kind === "check") {
+      if (same(msg.ids, picked)) { checked = msg; draw(); }
+    } else if (msg.kind === "save") {
+      const url = URL.createObjectURL(new Blob([msg.text], { type: "application/json" }));
+      const slot = root.querySelector(".rb-save-slot");
+      slot.innerHTML = `<a class="rb-save-link" download="${esc(msg.name)}" href="${url}">Download ${esc(msg.name)}</a>`;
+      slot.querySelector("a").click();
+    }
+  };
+  const onState = () => draw();
+  model.on("change:state", onState);
+  model.on("change:faces", onState);
+  model.on("change:info", onState);
+  model.on("msg:custom", onMsg);
+  draw();
+  return () => {
+    model.off("change:state", onState);
+    model.off("change:faces", onState);
+    model.off("change:info", onState);
+    model.off("msg:custom", onMsg);
+  };
+}
+
+export default { render };

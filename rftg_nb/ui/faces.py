@@ -1,0 +1,89 @@
+"""Card faces in the project's own design: HTML drawn from a card design, with no game art.
+
+A face shows what a player reads off a printed card: the cost (or a military world's defence,
+in red), the VP ("?" for a 6-cost development, which scores by its list), a band in the colour
+of the world's good saying windfall or production, world or development, the flags (Alien,
+Rebel, Imperium, Uplift, Terraforming, chromosome) and each power by phase. The board, the card
+browser and later the designer and the lessons all draw cards with :func:`face_html`; the goods
+lying on a world and whether a card can be picked are added by the board around the face.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from rftg_nb.cards import Design
+from rftg_nb.engine.state import GOOD_LABEL
+from rftg_nb.ui.render import ROMAN, _power_text, card_text, describe_bonus
+
+GOOD_COLOURS = {"novelty": "#6fa8dc", "rare": "#b5835a", "genes": "#6aa84f",
+                "alien": "#e6c229", None: "#9e9e9e"}
+FLAG_LABELS = {"alien": "Alien", "rebel": "Rebel", "imperium": "Imperium", "uplift": "Uplift",
+               "terraforming": "Terraforming", "chromo": "chromosome"}
+# flags that are not printed as a symbol on the card (a start-world set-up note)
+_HIDDEN_FLAGS = {"start_hand_3"}
+
+
+def kind_text(d: Design) -> str:
+    """What kind of card this is, in words: "Novelty windfall world", "6-cost development"."""
+    if d.is_world:
+        if d.good:
+            text = f"{GOOD_LABEL[d.good]} {'windfall' if d.windfall else 'production'} world"
+        else:
+            text = "world"
+        return ("military " + text) if d.military else text
+    return "6-cost development" if d.is_six_cost else "development"
+
+
+def flags(d: Design) -> list[str]:
+    return [FLAG_LABELS[f] for f in sorted(d.flags - _HIDDEN_FLAGS) if f in FLAG_LABELS]
+
+
+def face_html(d: Design) -> str:
+    """The face of one card: corners, band, flags and a line per power."""
+    classes = ["rf-face", "world" if d.is_world else "devel"]
+    if d.military:
+        classes.append("military")
+    if d.windfall:
+        classes.append("windfall")
+    cost = (f'<span class="rf-cost mil" title="defence {d.cost}">{d.cost}</span>' if d.military
+            else f'<span class="rf-cost" title="cost {d.cost}">{d.cost}</span>')
+    vp = "?" if d.is_six_cost else str(d.vp)
+    colour = GOOD_COLOURS[d.good] if d.is_world else "#d8d2c4"
+    band = escape(kind_text(d))
+    flag_html = "".join(f'<span class="rf-flag">{escape(f)}</span>' for f in flags(d))
+    powers = "".join(
+        f'<div class="rf-pw"><b>{ROMAN[p.phase]}</b> {escape(_power_text(p))}</div>'
+        for p in d.powers)
+    if d.bonuses:
+        powers += ('<div class="rf-pw rf-six"><b>VP</b> '
+                   + escape("; ".join(describe_bonus(b) for b in d.bonuses)) + "</div>")
+    return (f'<div class="{" ".join(classes)}">'
+            f'<div class="rf-top">{cost}<span class="rf-name">{escape(d.name)}</span>'
+            f'<span class="rf-vp" title="{vp} VP">{vp}</span></div>'
+            f'<div class="rf-band" style="background:{colour}">{band}</div>'
+            + (f'<div class="rf-flags">{flag_html}</div>' if flag_html else "")
+            + f'<div class="rf-pws">{powers}</div></div>')
+
+
+def full_text(d: Design) -> str:
+    """The whole card in words, one fact a line: what a click on a tile shows."""
+    head = f"{d.name}\n{kind_text(d)}; {'defence' if d.military else 'cost'} {d.cost}; " + (
+        "VP by its list (6-cost)" if d.is_six_cost else f"{d.vp} VP")
+    marks = flags(d)
+    if marks:
+        head += "\nFlags: " + ", ".join(marks)
+    lines = card_text(d).split("\n")[1:]
+    return "\n".join([head, *lines]) if lines else head + "\nNo powers."
+
+
+def catalogue(designs: dict[str, Design]) -> dict[str, dict[str, Any]]:
+    """Every design's face and full text, sent to the page once: the board then names cards.
+
+    ``good`` is the colour of the good a world makes (for the goods drawn on it).
+    """
+    return {name: {"html": face_html(d), "text": full_text(d),
+                   "good": GOOD_COLOURS[d.good] if d.good else None,
+                   "world": d.is_world}
+            for name, d in designs.items()}

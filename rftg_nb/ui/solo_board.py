@@ -1,0 +1,169 @@
+"""What the solitaire board shows, as one small JSON-ready dict built from the controller.
+
+The board's page script (``board.js``) draws only from this dict and the card catalogue
+(:func:`rftg_nb.ui.faces.catalogue`, sent once), so a click costs the few kilobytes of this
+dict rather than a page of HTML. Everything here is read from the game *at the step cursor*
+(:meth:`SoloController.at_cursor`): while robot steps are held back the board shows the game
+as it stood then, and nothing the player may not see yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rftg_nb.engine.state import Card
+from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, SPACES, player_markers
+from rftg_nb.robot.rules import SUMMARIES, mat_rows, rule_summary
+from rftg_nb.ui.controller import SoloController
+from rftg_nb.ui.phases import phase_title
+
+# Decisions whose options are cards of the player's hand or tableau: answered by clicking tiles.
+MOVES_SHOWN = 30  # the robot's moves of this round and the last sent to the page (it scrolls)
+
+
+def _card(c: Card, option: set[str], notes: dict[str, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": c.id, "n": c.name}
+    if c.good is not None:
+        out["g"] = 1
+    if c.id in option:
+        out["o"] = 1
+    elif c.id in notes:
+        out["why"] = notes[c.id]
+    return out
+
+
+def question(c: SoloController) -> dict[str, Any] | None:
+    """The pending question: prompt, options and how many to pick (None while none)."""
+    d = c.decision
+    g = c.game
+    if d is None or g is None:
+        return None
+    where = ("Setup" if g.round == 0 else
+             f"Round {g.round}, {phase_title(g.phase)}")
+    me = g.players[0]
+    cards = {x.id for x in me.hand} | {x.id for x in me.tableau}
+    ids = set(d.ids)
+    on_cards = bool(ids) and ids <= cards
+    q: dict[str, Any] = {
+        "where": where, "prompt": d.prompt, "kind": d.kind, "min": d.min, "max": d.max,
+        "cards": on_cards,
+        "none_ok": d.check(()) is None,  # may it be answered with no pick at all
+        "options": [{"id": o.id, "label": o.label} for o in d.options],
+    }
+    if d.kind == "dice":
+        q["dice"] = {die: [{"id": o.id, "face": o.id[2:], "label": FACE_LABELS[o.id[2:]]}
+                           for o in d.options if o.id.startswith(die.lower() + ":")]
+                     for die in ("A", "B")}
+    return q
+
+
+def card_notes(c: SoloController) -> dict[str, str]:
+    """Why each card of the player's that the question is about cannot be picked."""
+    from rftg_nb.engine.why import card_notes as notes
+
+    if c.decision is None or c.game is None:
+        return {}
+    return notes(c.game, 0)
+
+
+def game_info(c: SoloController) -> dict[str, Any]:
+    """What stays the same through a game, sent once per game: the mat's spaces with their
+    action and response rows, and every robot rule in a sentence with this robot's numbers."""
+    g = c.game
+    assert g is not None
+    values = g.robot.values
+    rows = mat_rows(values)
+    return {
+        "seed": g.seed,
+        "spaces": [{"id": s, "label": SPACE_LABELS[s], "act": rows[s][0], "resp": rows[s][1]}
+                   for s in SPACES],
+        "rules": {rule: rule_summary(rule, values) for rule in SUMMARIES},
+    }
+
+
+def board_state(c: SoloController, serial: int = 0) -> dict[str, Any]:
+    """Everything the board draws for the person at seat 0."""
+    g = c.at_cursor()
+    live = c.game
+    assert live is not None
+    d = c.decision
+    q = question(c)
+    option = set(d.ids) if d is not None and q and q["cards"] else set()
+    notes = card_notes(c) if q and q["cards"] and d.kind != "explore_keep" else {}
+    me = g.players[0]
+    hand = list(me.hand)
+    explored: list[Card] = []
+    if d is not None and d.kind == "explore_keep":
+        explored = [x for x in hand if x.id in option]
+        hand = [x for x in hand if x.id not in option]
+    now = g.numbers_at(len(g.events) - 1) if g.events else None
+    mat = c.robot_at_cursor()
+    r = g.robot
+    marks = player_markers(mat["markers"])
+    on = {p.space for p in mat["dice"]}
+    explore_die = bool(on & {"explore1", "explore2"})
+    consume_die = bool(on & {"trade", "x2"})
+    spaces = []
+    for s in SPACES:
+        if s.startswith("explore"):
+            response = s in marks and not explore_die
+        elif s in ("trade", "x2"):
+            response = s in marks and not consume_die
+        else:
+            response = s in marks and s not in on
+        space: dict[str, Any] = {"lit": "act" if s in on else "resp" if response else ""}
+        if s in marks:
+            space["you"] = 1
+        dice = [{"die": p.die, "face": FACE_LABELS.get(p.face, p.face)}
+                for p in mat["dice"] if p.space == s]
+        if dice:
+            space["dice"] = dice
+        spaces.append(space)
+    designs = g.db.designs
+    robot_cards = []
+    for name in mat["tableau"]:
+        dd = designs.get(name)
+        robot_cards.append({"n": name, "vp": r.counter_vp if dd is None or dd.is_six_cost
+                            else dd.vp, "face": dd is not None})
+    moves = [e for e in c.visible_events() if e.actor == "robot"]
+    moves = [e for e in moves if e.round >= moves[-1].round - 1][-MOVES_SHOWN:] if moves else []
+    state: dict[str, Any] = {
+        "serial": serial,
+        "status": {"text": c.status.text, "error": c.status.error},
+        "game": {"seed": live.seed, "round": g.round, "difficulty": c.settings.difficulty,
+                 "over": live.is_over and not c.pending_steps(), "started": bool(live.choices)},
+        "question": q,
+        "pending": c.pending_steps(),
+        "step_through": c.step_through,
+        "hand": [_card(x, option, notes) for x in hand],
+        "explored": [_card(x, option, notes) for x in explored],
+        "tableau": [_card(x, option, notes) for x in me.tableau],
+        "counts": {
+            "military": me.total_military(), "goods": me.good_count(), "hand": len(me.hand),
+            "deck": len(g.deck), "discard": len(g.discard), "chips": me.vp,
+        },
+        "score": ({"you": now["player_score"], "robot": now["robot_score"],
+                   "pool": now["vp_pool"]} if now else None),
+        "mat": {
+            "start": mat["start"], "start_gone": mat["start"] not in mat["tableau"],
+            "spaces": spaces, "credit": mat["credit"], "credit_max": mat["credit_max"],
+            "economy": mat["economy"], "economy_max": mat["economy_max"],
+            "face": FACE_LABELS.get(mat["robot_face"], mat["robot_face"]),
+            "face_assumed": _assumed_reason(r.components, "robot_face"),
+            "chips": mat["vp"], "counters": mat["counters_left"], "counter_vp": r.counter_vp,
+            "stack": mat["draw_stack"], "tableau": robot_cards,
+        },
+        "moves": [{"r": e.round, "t": e.text, "rule": e.data.get("rule", "")}
+                  for e in moves],
+        "undo": bool(live.choices),
+    }
+    if c.step_through and moves:
+        state["latest_rule"] = moves[-1].data.get("rule", "")
+    return state
+
+
+def _assumed_reason(components: list[dict[str, Any]], key: str) -> str:
+    for row in components:
+        if row["name"].split(".")[-1] == key and row["source"] != "rulebook":
+            return f"{row['source']}: {row['reason']}"
+    return ""
