@@ -38,12 +38,16 @@ def test_user_values_are_marked_as_set_by_you_on_the_mat():
     c.load(SoloGame.new(seed=1, robot_start="New Sparta", components={
         "start_worlds": {"New Sparta": {"robot_face": "explore"}}}).to_json())
     app = SoloApp(c, start=False)
-    assert "user" in app.robot_view.value and "set by the user" in app.robot_view.value
-    assert "<b>Explore</b>" in app.robot_view.value
+    mat = app.board.state["mat"]
+    assert mat["face"] == "Explore"
+    assert mat["face_assumed"] == "user: set by the user"
+    assert ("<tr><td><code>start_worlds.New Sparta.robot_face</code></td><td>Explore</td>"
+            "<td>user</td><td>set by the user</td></tr>") in app.components.value
 
 
 def test_last_rounds_markers_and_dice_are_off_the_mat_while_you_choose_actions():
     from rftg_nb import RandomPlayer
+    from rftg_nb.robot.dice import SPACES, player_markers
 
     c = SoloController()
     c.load(SoloGame.new(seed=4).to_json())
@@ -53,11 +57,13 @@ def test_last_rounds_markers_and_dice_are_off_the_mat_while_you_choose_actions()
         c.answer(bot.choose(c.decision))
     app.refresh()
     assert c.game.players[0].actions  # round 1's actions are still recorded by the engine
-    assert "&#9650; you" not in app.robot_view.value
-    assert 'class="die"' not in app.robot_view.value
+    spaces = app.board.state["mat"]["spaces"]
+    assert not any(sp.get("you") or sp.get("dice") for sp in spaces)
     c.answer(["explore5", "produce"])
     app.refresh()
-    assert app.robot_view.value.count("&#9650; you") == 2
+    marked = {s for s, sp in zip(SPACES, app.board.state["mat"]["spaces"], strict=True)
+              if sp.get("you")}
+    assert marked == set(player_markers(["explore5", "produce"])) and len(marked) == 2
 
 
 def test_the_mat_counts_cards_in_words_and_marks_a_discarded_start_world():
