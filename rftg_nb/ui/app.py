@@ -105,6 +105,8 @@ class SoloApp:
     def on_action(self, msg: dict[str, Any]) -> None:
         """One message from the board (see ``board.js``); unknown ones are ignored."""
         what = msg.get("do")
+        if self.c.game is None and what not in ("new", "load"):
+            return  # nothing to act on before a game is started or loaded
         if what == "check":
             self.reply(self.check(list(msg.get("ids") or [])))
             return
@@ -122,7 +124,8 @@ class SoloApp:
             self.reply(self.save())
             return
         elif what == "load":
-            self.c.load(str(msg.get("text", "")))
+            if self.c.load(str(msg.get("text", ""))):
+                self._confirm_new = None
         elif what == "new":
             self.new_game(dict(msg.get("settings") or {}))
         else:
@@ -169,7 +172,8 @@ class SoloApp:
                     "A game is in progress. Press \"Confirm new game\" to give it up (Undo "
                     "cannot bring it back; Save keeps a copy), or carry on playing.", True)
                 return
-        text = str(form.get("seed") or "").strip()
+        raw = form.get("seed")
+        text = "" if raw is None else str(raw).strip()
         seed: int | None = None
         if text:
             try:
@@ -179,6 +183,7 @@ class SoloApp:
                     f"The seed must be a whole number, not {text!r}.", True)
                 return
         difficulty = str(form.get("difficulty") or "easy")
+        self._confirm_new = None
         self.c.new_game(NewGameSettings(
             difficulty=difficulty, seed=seed,
             player_start=form.get("player_start") or None,
@@ -233,14 +238,15 @@ class SoloApp:
             return
         self._charts_key = key
         started = self.c.game is not None and self.c.game.round >= 1
-        self.chart_note.value = "" if started else (
-            "<i>The charts of the VP pool, the robot's credit and economy and the race start "
-            "when round 1 begins.</i>")
+        df = self.c.timeline()
+        # data-steps: how many steps the charts show (one point each), for tests
+        self.chart_note.value = f"<span class='rftg-chart-note' data-steps='{len(df)}'>" + (
+            "" if started else "<i>The charts of the VP pool, the robot's credit and economy "
+            "and the race start when round 1 begins.</i>") + "</span>"
         if not started:
             for out in self.chart_outputs.values():
                 out.outputs = ()
             return
-        df = self.c.timeline()
         for key_, fn in CHARTS.items():
             fig = fn(df)
             bundle = {PLOTLY_MIME: figure_json(fig), "text/plain": fig.layout.title.text}

@@ -12,6 +12,7 @@ const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + "s")}`;
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "rftg-board";
+  root.lang = "en";
   el.appendChild(root);
   // What the person is doing that Python does not need to know yet.
   let picked = [];          // option ids picked for the current question
@@ -57,7 +58,8 @@ function render({ model, el }) {
     const ok = checked && same(checked.ids, picked) && checked.ok;
     const why = checked && same(checked.ids, picked) && !checked.ok && picked.length >= q.min
       ? ` <span class="rb-warn">${esc(checked.why)}</span>` : "";
-    return `<span class="rb-pick" data-picked="${picked.length}" data-ok="${ok ? 1 : 0}">
+    const known = checked && same(checked.ids, picked) ? 1 : 0;  // the kernel's verdict is in
+    return `<span class="rb-pick" data-picked="${picked.length}" data-ok="${ok ? 1 : 0}" data-checked="${known}">
       Pick ${want}: ${picked.length} picked.${why}</span>`;
   }
 
@@ -113,7 +115,7 @@ function render({ model, el }) {
     }
     const fixed = info().spaces || [];
     const cells = m.spaces.map((sp, i) => Object.assign({ dice: [] }, fixed[i] || {}, sp)).map((sp) => `<div class="rb-space ${sp.lit ? "lit-" + sp.lit : ""}" data-space="${sp.id}">
-        <div class="rb-space-name">${esc(sp.label)}</div>
+        <div class="rb-space-name" title="${esc(sp.label)}">${esc(sp.short)}</div>
         <div class="rb-space-dice">${sp.dice.map((d) => `<span class="rb-die">${esc(d.die)}: ${esc(d.face)}</span>`).join("")}
         ${(ghosts[sp.id] || []).map((d) => `<span class="rb-die ghost">${esc(d.die)}: ${esc(d.face)}</span>`).join("")}
         ${sp.you ? '<span class="rb-you" title="your action marker">&#9650; you</span>' : ""}</div>
@@ -232,7 +234,10 @@ function render({ model, el }) {
     const list = root.querySelector(".rb-moves");
     if (list && (wasAtBottom || lastMoves !== (s.moves || []).length)) list.scrollTop = list.scrollHeight;
     lastMoves = (s.moves || []).length;
-    if (focusId) {
+    if (detail) {
+      const close = root.querySelector(".rb-close");
+      if (close && !root.contains(document.activeElement)) close.focus();
+    } else if (focusId) {
       const again = root.querySelector(`[data-id="${CSS.escape(focusId)}"], [data-opt="${CSS.escape(focusId)}"]`);
       if (again) again.focus();
     }
@@ -319,7 +324,6 @@ function render({ model, el }) {
   });
   root.addEventListener("keydown", (ev) => {
     const card = ev.target.closest && ev.target.closest(".rb-card, .rb-mini[data-name]");
-    if (ev.key === "Escape" && detail) { detail = null; draw(); return; }
     if (!card) return;
     if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pickCard(card); }
     if (ev.key === "i" || ev.key === "?") { detail = card.dataset.name; draw(); }
@@ -335,6 +339,8 @@ function render({ model, el }) {
       slot.querySelector("a").click();
     }
   };
+  const onEscape = (ev) => { if (ev.key === "Escape" && detail) { detail = null; draw(); } };
+  document.addEventListener("keydown", onEscape);
   const onState = () => draw();
   model.on("change:state", onState);
   model.on("change:faces", onState);
@@ -346,6 +352,7 @@ function render({ model, el }) {
     model.off("change:faces", onState);
     model.off("change:info", onState);
     model.off("msg:custom", onMsg);
+    document.removeEventListener("keydown", onEscape);
   };
 }
 

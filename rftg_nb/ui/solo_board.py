@@ -18,6 +18,10 @@ from rftg_nb.ui.controller import SoloController
 from rftg_nb.ui.phases import phase_title
 
 # Decisions whose options are cards of the player's hand or tableau: answered by clicking tiles.
+# the words printed over each space of the mat's dice row (the full name is its tooltip)
+SPACE_SHORT = {"explore1": "Explore", "explore2": "Explore", "develop1": "Develop",
+               "develop2": "Develop", "settle1": "Settle", "settle2": "Settle",
+               "trade": "$ Trade", "x2": "x2", "produce": "Produce"}
 MOVES_SHOWN = 30  # the robot's moves of this round and the last sent to the page (it scrolls)
 
 
@@ -75,8 +79,8 @@ def game_info(c: SoloController) -> dict[str, Any]:
     rows = mat_rows(values)
     return {
         "seed": g.seed,
-        "spaces": [{"id": s, "label": SPACE_LABELS[s], "act": rows[s][0], "resp": rows[s][1]}
-                   for s in SPACES],
+        "spaces": [{"id": s, "label": SPACE_LABELS[s], "short": SPACE_SHORT[s],
+                    "act": rows[s][0], "resp": rows[s][1]} for s in SPACES],
         "rules": {rule: rule_summary(rule, values) for rule in SUMMARIES},
     }
 

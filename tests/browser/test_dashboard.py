@@ -1,145 +1,299 @@
-"""The dashboard in a real browser: Voila + headless Chromium, played by clicking the page.
+"""The board in a real browser: Voila + headless Chromium, played by clicking the cards.
 
-Options carry the CSS class ``rftg-option``: buttons for single picks, checkboxes (then Submit)
-for multi-picks. Each click goes to the kernel and back, and the browser builds each widget's
-view on its own time, so every step waits for the marks the app puts on the page (see
-``SoloApp.refresh_decision``) rather than for a fixed time or for the first widget to appear.
+The board redraws itself from each state the kernel sends; its root ``.rftg-board`` then
+carries ``data-serial`` (the state's number) and ``data-kind`` (the question's decision kind,
+"moving" while robot steps are held back, "" once the game is over). Every action below waits
+for a new serial rather than for a fixed time, and elements are looked up again after each
+redraw (a redraw replaces them).
 """
 
 from __future__ import annotations
 
 import random
 import re
-import time
+from collections.abc import Iterator
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, _local_only
 
-OPTION = ".rftg-option"
-ROUNDS = 3
-ROUND = re.compile(r"Round (\d+), |Setup\.")
-
-# The app marks each drawn question: span.rftg-decision in the prompt carries a serial number and
-# how many option widgets it has, and each of those widgets has the class rftg-d<serial>. Widget
-# views appear one by one, so a question is ready once all of its widgets are on the page.
-QUESTION_JS = """(after) => {
-  if (document.body.innerText.includes('The game is over.')) return {over: true};
-  const mark = document.querySelector('.rftg-decision');
-  if (!mark || mark.dataset.serial === after) return null;
-  const serial = mark.dataset.serial;
-  if (document.querySelectorAll('.rftg-d' + serial).length !== Number(mark.dataset.count))
-    return null;
-  return {over: false, serial: serial, prompt: mark.parentElement.innerText,
-          boxes: document.querySelectorAll('.rftg-d' + serial + ' input[type=checkbox]').length};
-}"""
-
-# The pick note of a multi-pick: its data tells the serial, how many are ticked and whether
-# Submit is enabled.
-NOTE_JS = """([serial, picked]) => {
-  const n = document.querySelector('.rftg-pick');
-  return n && n.dataset.serial === serial && n.dataset.picked === String(picked)
-         ? {ok: n.dataset.ok === '1', text: n.innerText} : null;
-}"""
-PICK = re.compile(r"Pick (\d+)(?: to (\d+))? of (\d+): 0 picked")
-
-# Plot 0 is the VP pool chart; the log's note carries how many steps have been revealed
-# (data-steps) and its table lists them newest first.
-CHART_POINTS_JS = """() => {
-  const plots = document.querySelectorAll('.js-plotly-plot');
-  const note = document.querySelector('.rftg-log-note');
-  const rows = document.querySelectorAll('table.rftg-log tbody tr');
-  if (plots.length < 3 || !plots[0].data || !note || !rows.length) return null;
-  const x = plots[0].data[0].x;
-  return {points: x.length, last: x[x.length - 1], steps: Number(note.dataset.steps),
-          newest: Number(rows[0].querySelector('td').textContent)};
-}"""
+SIZES = {"1366x768": (1366, 768), "900x1000": (900, 1000)}
+BOARD = ".rftg-board"
+PICK = re.compile(r"Pick (\d+)(?: to (\d+))?")
+IN_VIEW_JS = """(sels) => sels.map((s) => { const e = document.querySelector(s);
+  if (!e) return [s, null, null];
+  const r = e.getBoundingClientRect(); return [s, Math.round(r.top), Math.round(r.bottom)]; })"""
 
 
-def _question(page: Page, after: str | None = None) -> dict:
-    """Wait for a complete question newer than serial ``after`` (or the end of the game)."""
-    return page.wait_for_function(QUESTION_JS, arg=after, timeout=30_000).json_value()
+@pytest.fixture
+def sized(browser: Browser, request: pytest.FixtureRequest,
+          page_errors: list[str]) -> Iterator[Page]:
+    w, h = SIZES[request.param]
+    context = browser.new_context(viewport={"width": w, "height": h})
+    context.route("**/*", _local_only)
+    p = context.new_page()
+    p.set_default_timeout(30_000)
+    p.on("pageerror", lambda e: page_errors.append(str(e)))
+    try:
+        yield p
+    finally:
+        context.close()
 
 
-def _round(question: dict) -> int | None:
-    """The round of a question; None when the game is over, 0 at setup."""
-    if question["over"]:
-        return None
-    found = ROUND.search(question["prompt"])
-    assert found, question["prompt"]
-    return int(found.group(1)) if found.group(1) else 0
+def _serial(page: Page) -> str:
+    return page.eval_on_selector(BOARD, "e => e.dataset.serial || ''")
 
 
-def _note(page: Page, serial: str, picked: int) -> dict:
-    return page.wait_for_function(NOTE_JS, arg=[serial, picked], timeout=30_000).json_value()
+def _kind(page: Page) -> str:
+    return page.eval_on_selector(BOARD, "e => e.dataset.kind || ''")
 
 
-def _answer_boxes(page: Page, q: dict, rng: random.Random) -> None:
-    """Tick boxes in a random order until Submit is enabled with at least the minimum."""
-    serial = q["serial"]
-    note = _note(page, serial, 0)
-    m = PICK.search(note["text"])
-    assert m, note["text"]
-    boxes = page.locator(f".rftg-d{serial} input[type=checkbox]").element_handles()
-    assert len(boxes) == int(m.group(3)) == q["boxes"]
-    low = int(m.group(1))
-    high = int(m.group(2) or low)
-    want = rng.randint(low, min(high, len(boxes)))
-    rng.shuffle(boxes)
-    picked, ok = 0, note["ok"]
-    for box in boxes:
+def _after(page: Page, serial: str) -> None:
+    """Wait until the board has drawn a state newer than ``serial``."""
+    page.wait_for_function(
+        "(s) => { const b = document.querySelector('.rftg-board'); "
+        "return b && b.dataset.serial && b.dataset.serial !== s; }", arg=serial)
+
+
+def _open(page: Page, url: str, seed: int, step: bool = False, dice: bool = False) -> None:
+    page.goto(url + "/", timeout=90_000)
+    page.wait_for_selector(f"{BOARD}[data-serial]", timeout=90_000)
+    page.fill("input[name=seed]", str(seed))
+    if dice:
+        page.check("input[name=manual_dice]")
+    before = _serial(page)
+    page.click("[data-do=new]")
+    _after(page, before)
+    assert f"seed {seed}" in page.inner_text(".rb-status")
+    if step:
+        before = _serial(page)
+        page.check("input[data-do=step]")
+        _after(page, before)
+
+
+def _pick_note(page: Page) -> tuple[int, int]:
+    m = PICK.search(page.inner_text(".rb-pick"))
+    assert m, page.inner_text(".rb-pick")
+    return int(m.group(1)), int(m.group(2) or m.group(1))
+
+
+def _ok(page: Page, picked: int) -> bool:
+    """Wait for the kernel's verdict on a pick of ``picked`` options; True when legal."""
+    h = page.wait_for_function(
+        "(n) => { const e = document.querySelector('.rb-pick'); "
+        "return e && e.dataset.picked === String(n) && e.dataset.checked === '1' "
+        "? e.dataset.ok : null; }",
+        arg=picked)
+    return h.json_value() == "1"
+
+
+def _pick_until_ok(page: Page, selector: str, attr: str, rng: random.Random) -> None:
+    """Pick options at random until the pick is legal with at least the minimum, then submit."""
+    low, high = _pick_note(page)
+    ids = page.eval_on_selector_all(selector, f"es => es.map(e => e.dataset.{attr})")
+    rng.shuffle(ids)
+    want = rng.randint(low, min(high, len(ids)))
+    picked = 0
+    ok = page.eval_on_selector(".rb-pick", "e => e.dataset.ok") == "1"
+    for i in ids:
         if picked >= want and ok:
             break
-        box.set_checked(True)
+        page.click(f"[data-{attr.replace('_', '-')}='{i}']")
         picked += 1
-        ok = _note(page, serial, picked)["ok"]
-        if picked >= high and not ok:  # a rule forbids this box: take it back
-            box.set_checked(False)
+        ok = _ok(page, picked)
+        if picked >= high and not ok:  # a rule forbids this one: take it back
+            page.click(f"[data-{attr}='{i}']")
             picked -= 1
-            ok = _note(page, serial, picked)["ok"]
-    assert ok, f"no legal pick found: {note['text']}"
-    page.locator("button.widget-button", has_text="Submit").click()  # waits until enabled
+            ok = _ok(page, picked)
+    assert ok, page.inner_text(".rb-q")
+    before = _serial(page)
+    page.click("[data-do=submit]")
+    _after(page, before)
 
 
-def _answer_buttons(page: Page, q: dict, rng: random.Random) -> None:
-    buttons = page.locator(f"button.rftg-d{q['serial']}").element_handles()
-    assert buttons
-    rng.choice(buttons).click()
-
-
-def test_a_game_played_in_the_browser(page: Page, page_errors: list[str], voila_url: str):
-    start = time.monotonic()
-    page.goto(voila_url + "/", timeout=90_000)
-    page.wait_for_selector(OPTION, state="visible", timeout=90_000)
-    assert "solitaire" in page.locator("h2").first.inner_text()
-    assert page_errors == []
-
-    rng = random.Random(2024)
-    clicks = 0
-    seen_rounds = set()
-    q = _question(page)
-    while (rnd := _round(q)) is not None and rnd <= ROUNDS:
-        seen_rounds.add(rnd)
-        if q["boxes"]:
-            _answer_boxes(page, q, rng)
+def _answer(page: Page, rng: random.Random) -> None:
+    kind = _kind(page)
+    if kind == "moving":
+        before = _serial(page)
+        page.click("[data-do=all]")
+        _after(page, before)
+    elif page.locator(".rb-card.opt").count():
+        _pick_until_ok(page, ".rb-card.opt", "id", rng)
+    elif kind in ("actions", "dice") or page.locator("[data-do=submit]").count():
+        if kind == "dice":
+            for die in ("a", "b"):
+                faces = page.eval_on_selector_all(
+                    f"button[data-opt^='{die}:']", "es => es.map(e => e.dataset.opt)")
+                page.click(f"button[data-opt='{rng.choice(faces)}']")
+            page.wait_for_selector("[data-do=submit]:not([disabled])")
+            before = _serial(page)
+            page.click("[data-do=submit]")
+            _after(page, before)
         else:
-            _answer_buttons(page, q, rng)
-        clicks += 1
-        q = _question(page, after=q["serial"])
-        assert clicks < 200, "the game does not move on"
-    assert {1, 2, 3} <= seen_rounds or rnd is None
-    assert not page.get_by_text(re.compile("^Not allowed")).count()
+            _pick_until_ok(page, "button[data-opt]", "opt", rng)
+    else:
+        options = page.eval_on_selector_all("button[data-opt]", "es => es.map(e => e.dataset.opt)")
+        before = _serial(page)
+        if options:
+            page.click(f"button[data-opt='{rng.choice(options)}']")
+        else:
+            page.click("[data-do=none]")
+        _after(page, before)
 
-    # The charts have one point per step, up to the newest step in the log
-    page.wait_for_function(
-        f"() => {{ const r = ({CHART_POINTS_JS})(); "
-        "return r && r.last === r.newest && r.points === r.steps; }", timeout=30_000)
-    points = page.evaluate(CHART_POINTS_JS)
-    assert points["last"] == points["newest"] and points["points"] == points["steps"] > 50
-    assert page.locator(".js-plotly-plot").count() == 3
 
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "dashboard.png"), full_page=True)
-    assert (ARTIFACTS / "dashboard.png").stat().st_size > 10_000
+def _round(page: Page) -> int:
+    where = page.inner_text(".rb-where") if page.locator(".rb-where").count() else ""
+    m = re.match(r"Round (\d+)", where)
+    return int(m.group(1)) if m else 0
+
+
+@pytest.mark.parametrize("sized", list(SIZES), indirect=True)
+def test_a_game_played_by_clicking_cards(sized: Page, voila_url: str, page_errors: list[str],
+                                         request: pytest.FixtureRequest):
+    page = sized
+    size = request.node.callspec.params["sized"]
+    width, height = SIZES[size]
+    _open(page, voila_url, seed=17)
+    # the New game panel folds away once the first choice is made
+    rng = random.Random(5)
+    checked_view = 0
+    shot = False
+    for _ in range(150):
+        kind = _kind(page)
+        if not kind:
+            break
+        if _round(page) >= 4:
+            break
+        if kind != "moving" and _round(page) >= 2:
+            boxes = page.evaluate(IN_VIEW_JS, [".rb-q", ".rb-hand", ".rb-tableau", ".rb-mat"])
+            for _sel, top, bottom in boxes:
+                assert top is not None and 0 <= top and bottom <= height, (size, kind, boxes)
+            checked_view += 1
+            assert not page.locator("details.rb-new[open]").count()
+            if not shot and page.locator(".rb-card.opt").count():
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / f"board-{size}.png"))
+                shot = True
+        _answer(page, rng)
+        assert not page.locator(".rb-status.err").count(), page.inner_text(".rb-status")
+    assert checked_view >= 4 and shot
     assert page_errors == []
-    assert time.monotonic() - start < 90, f"{clicks} clicks took too long"
+
+
+def test_cards_answer_by_keyboard_and_show_their_text(page: Page, voila_url: str,
+                                                      page_errors: list[str]):
+    _open(page, voila_url, seed=101)
+    # the opening discard: pick two cards with the keyboard (focus, Space), then Enter on Submit
+    cards = page.eval_on_selector_all(".rb-card.opt", "es => es.map(e => e.dataset.id)")
+    assert len(cards) == 6
+    for n, cid in enumerate(cards[:2], start=1):
+        page.focus(f".rb-card[data-id='{cid}']")
+        page.keyboard.press("Space")
+        assert _ok(page, n) == (n == 2)
+        assert page.locator(f".rb-card.picked[data-id='{cid}']").count() == 1
+    # a click on the i shows the whole card; Escape closes it
+    name = page.get_attribute(f".rb-card[data-id='{cards[3]}']", "data-name")
+    page.click(f".rb-card[data-id='{cards[3]}'] .rb-info")
+    detail = page.locator(".rb-detail")
+    assert detail.is_visible() and name in detail.inner_text()
+    page.keyboard.press("Escape")
+    assert not page.locator(".rb-detail").count()
+    before = _serial(page)
+    page.focus("[data-do=submit]")
+    page.keyboard.press("Enter")
+    _after(page, before)
+    assert _kind(page) == "actions"
+    hand = page.eval_on_selector_all(".rb-hand .rb-card", "es => es.map(e => e.dataset.id)")
+    assert len(hand) == 4 and not set(cards[:2]) & set(hand)
+    assert page_errors == []
+
+
+def test_step_through_shows_the_hand_of_the_step(page: Page, voila_url: str,
+                                                 page_errors: list[str]):
+    """Seed 101: while the robot's dice are stepped through, the cards of the coming Explore
+    are not in the hand; they appear when the Explore draw is reached."""
+    _open(page, voila_url, seed=101, step=True)
+    for name in ("Space Mercenaries", "Rebel Miners"):
+        n = page.locator(".rb-card.picked").count()
+        page.click(f".rb-card[data-name='{name}']")
+        _ok(page, n + 1)
+    before = _serial(page)
+    page.click("[data-do=submit]")
+    _after(page, before)
+    for action in ("develop", "settle"):
+        page.click(f"button[data-opt='{action}']")
+    page.wait_for_selector("[data-do=submit]:not([disabled])")
+    before = _serial(page)
+    page.click("[data-do=submit]")
+    _after(page, before)
+    later = {"Empath World", "Destroyed World"}
+    dice_steps = 0
+    for _ in range(40):
+        if _kind(page) != "moving":
+            break
+        names = set(page.eval_on_selector_all(".rb-hand .rb-card, .rb-explored .rb-card",
+                                              "es => es.map(e => e.dataset.name)"))
+        moves = page.inner_text(".rb-moves")
+        if "Explore" in page.inner_text(".rb-moves li:last-child") and later <= names:
+            break  # the Explore draw has been reached
+        assert not names & later, moves
+        dice_steps += moves.count("Die A") + moves.count("Die B") > 0
+        before = _serial(page)
+        page.click("[data-do=next]")
+        _after(page, before)
+    assert dice_steps >= 1
+    page.click("[data-do=all]")
+    page.wait_for_function("() => document.querySelector('.rftg-board').dataset.kind !== 'moving'")
+    names = set(page.eval_on_selector_all(".rb-hand .rb-card, .rb-explored .rb-card",
+                                          "es => es.map(e => e.dataset.name)"))
+    assert later <= names
+    assert page_errors == []
+
+
+def test_real_dice_show_markers_and_where_the_dice_go(page: Page, voila_url: str,
+                                                      page_errors: list[str]):
+    _open(page, voila_url, seed=8, dice=True)
+    rng = random.Random(2)
+    for _ in range(10):
+        if _kind(page) == "dice":
+            break
+        _answer(page, rng)
+    assert _kind(page) == "dice"
+    assert page.locator(".rb-space .rb-you").count() >= 1  # your markers are on the mat
+    rows = page.locator(".rb-dice-row")
+    assert rows.count() == 2
+    a = page.eval_on_selector_all("button[data-opt^='a:']", "es => es.map(e => e.dataset.opt)")
+    b = page.eval_on_selector_all("button[data-opt^='b:']", "es => es.map(e => e.dataset.opt)")
+    assert a and b
+    page.click(f"button[data-opt='{a[0]}']")
+    page.click(f"button[data-opt='{b[0]}']")
+    page.wait_for_selector(".rb-die.ghost")  # where the dice will go, before confirming
+    assert "Where the dice go" in page.inner_text(".rb-preview")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "board-real-dice.png"))
+    before = _serial(page)
+    page.click("[data-do=submit]")
+    _after(page, before)
+    assert "The robot rolls" in page.inner_text(".rb-moves")
+    assert page_errors == []
+
+
+def test_charts_tab_draws_one_point_per_step(page: Page, voila_url: str, page_errors: list[str]):
+    _open(page, voila_url, seed=23)
+    rng = random.Random(3)
+    for _ in range(12):
+        _answer(page, rng)
+    page.get_by_role("tab", name="Charts").click()
+    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 3")
+    points = page.evaluate("""() => {
+      const note = document.querySelector('.rftg-chart-note');
+      const plots = [...document.querySelectorAll('.js-plotly-plot')].filter(p => p.data);
+      return {steps: Number(note.dataset.steps), points: plots.map(p => p.data[0].x.length),
+              titles: plots.map(p => p.layout.title.text)};
+    }""")
+    assert points["steps"] > 10
+    assert set(points["titles"]) == {"VP pool", "Robot credit and economy",
+                                     "The race: score and tableau size"}, points
+    assert set(points["points"]) == {points["steps"]}, points
+    assert page_errors == []
