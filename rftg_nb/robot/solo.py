@@ -319,8 +319,8 @@ class SoloGame(Game):
                                 card=c.name, found=True, stack=len(stack))
                 return c
             self.discard.append(c)
-            self.robot_says("flip", f"{rule}: the robot flips {c.name}, not a {what}: "
-                                    "discarded.", rule, row, card=c.name, found=False,
+            self.robot_says("flip", f"{rule}: the robot flips {c.name} and discards it (it "
+                                    f"looks for a {what}).", rule, row, card=c.name, found=False,
                             stack=len(stack))
         self.robot_says("flip_none", f"{rule}: the draw stack is empty; no {what} found.",
                         rule, row, stack=0)

@@ -72,7 +72,7 @@ class SoloApp:
                                  "starts": list(START_WORLDS)})
         self.help = w.HTML(HELP)
         self.chart_note = w.HTML()
-        self.chart_outputs = {key: w.Output(layout=w.Layout(flex="1 1 320px", min_width="0"))
+        self.chart_outputs = {key: w.Output(layout=w.Layout(flex="1 1 280px", min_width="0"))
                               for key in CHARTS}
         self.charts = w.VBox([self.chart_note, w.HBox(
             list(self.chart_outputs.values()), layout=w.Layout(flex_flow="row wrap",
