@@ -2,13 +2,14 @@
 
 Run from the repository root: ``python benchmarks/app.py``. Exits 1 if a floor is missed.
 
-1. Server side, in-process: whole solitaire games played by clicking the dashboard's own widgets
-   (option buttons, checkboxes + Submit). Each answer click is timed until its handler returns:
-   the controller's move plus the redraw of every view. Widget messages are serialised to JSON as
-   the kernel would (``jupyter_client``'s packer), so that cost counts too.
+1. Server side, in-process: whole solitaire games played through the board widget's messages,
+   as its page sends them (a pick check, then the answer). Each answer is timed until its handler
+   returns: the controller's move plus the new board state. Widget messages are serialised to
+   JSON as the kernel would (``jupyter_client``'s packer), so that cost counts too.
    Floor: median answer click at most 100 ms.
 2. Browser: Voila + headless Chromium (/usr/bin/chromium, offline: only 127.0.0.1 is reachable).
-   Time from ``page.goto`` until the first ``.rftg-option`` is visible on notebooks/play.ipynb,
+   Time from ``page.goto`` until the board's first card (``.rb-card``) is visible on
+   notebooks/play.ipynb,
    beside a minimal notebook (one ipywidgets Button) written to a temporary directory and served
    the same way. One warm-up load of each page, then the median of ``--loads`` loads each
    (interleaved). Floor: the dashboard within 1.5x the minimal page.
@@ -72,7 +73,7 @@ def _use_packing_comm() -> None:
 
 
 def bench_clicks(seeds: list[int]) -> tuple[list[float], list[float], int]:
-    """Play a game per seed by clicking; return answer-click ms, checkbox-tick ms, rounds."""
+    """Play a game per seed by clicking; return answer ms, pick-check ms, rounds."""
     from rftg_nb.players import random_pick
     from rftg_nb.ui import NewGameSettings, SoloApp, SoloController
 
@@ -85,17 +86,14 @@ def bench_clicks(seeds: list[int]) -> tuple[list[float], list[float], int]:
         app = SoloApp(c)
         rng = random.Random(seed)
         while (d := c.decision) is not None:
-            if d.max == 1:
-                button = app.option_buttons[rng.choice(sorted(app.option_buttons))]
-            else:
-                for i in random_pick(d, rng):
-                    t = time.perf_counter()
-                    app.option_boxes[i].value = True
-                    ticks.append((time.perf_counter() - t) * 1000)
-                button = app.submit
-                assert not button.disabled
+            ids = random_pick(d, rng)
+            # a pick on the board asks the kernel whether it is legal (the reply is a message)
             t = time.perf_counter()
-            button.click()
+            app.board._message(app.board, {"do": "check", "ids": ids}, [])
+            ticks.append((time.perf_counter() - t) * 1000)
+            assert app.replies[-1]["ok"], app.replies[-1]
+            t = time.perf_counter()
+            app.board._message(app.board, {"do": "answer", "ids": ids}, [])
             answers.append((time.perf_counter() - t) * 1000)
         rounds += c.game.round
     return answers, ticks, rounds
@@ -183,7 +181,7 @@ def bench_render(loads: int) -> tuple[list[float], list[float]] | None:
         minimal.write_text(json.dumps(MINIMAL_NOTEBOOK), encoding="utf-8")
         servers = {
             "dashboard": (Voila(ROOT / "notebooks" / "play.ipynb", Path(tmp) / "dash.log"),
-                          ".rftg-option"),
+                          ".rb-card"),
             "minimal": (Voila(minimal, Path(tmp) / "minimal.log"), ".bench-ready"),
         }
         times: dict[str, list[float]] = {k: [] for k in servers}
@@ -234,7 +232,7 @@ def main() -> int:
     print(f"  answer click -> updated view: {_ms(answers)}   (floor {CLICK_MS_FLOOR:.0f} ms "
           f"median)   {'PASS' if click_ok else 'FAIL'}")
     if ticks:
-        print(f"  checkbox tick -> Submit state: {_ms(ticks)}")
+        print(f"  pick check -> reply: {_ms(ticks)}")
 
     ok = click_ok
     render = None if args.no_browser else bench_render(args.loads)
@@ -246,7 +244,7 @@ def main() -> int:
         ok = ok and render_ok
         print(f"browser: first render (goto -> first visible widget), median of {args.loads} "
               "loads after one warm-up load each, Voila + headless Chromium")
-        print("  dashboard (first .rftg-option): " + _s(dash))
+        print("  dashboard (first .rb-card): " + _s(dash))
         print("  minimal page (one Button):      " + _s(minimal))
         print(f"  ratio {ratio:.2f}x   (floor {RENDER_RATIO_FLOOR}x)   "
               f"{'PASS' if render_ok else 'FAIL'}")
