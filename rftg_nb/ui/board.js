@@ -39,9 +39,9 @@ function render({ model, el }) {
     const good = c.g && face && face.good
       ? `<span class="rb-good" style="background:${face.good}" title="a good on this world"></span>`
       : (c.g ? '<span class="rb-good" title="a good on this world"></span>' : "");
-    const label = c.o ? (isPicked ? "picked: " : "can be picked: ") : (c.why ? `${c.why}: ` : "");
+    const label = c.o ? (isPicked ? "picked: " : "can be picked: ") : (c.why ? `cannot be picked, ${c.why}: ` : "");
     return `<div class="${cls.join(" ")}" data-id="${esc(c.id)}" data-name="${esc(c.n)}"
-      tabindex="0" role="button" ${c.o ? `aria-pressed="${isPicked}"` : 'aria-disabled="true"'}
+      tabindex="0" role="button" ${c.o ? `aria-pressed="${isPicked}"` : ""}
       aria-label="${esc(label + c.n)}" title="${esc(c.why || (c.o ? "click to pick" : "click for the full text"))}">
       ${face ? face.html : `<div class="rf-face"><div class="rf-top"><span class="rf-name">${esc(c.n)}</span></div></div>`}
       ${good}<button class="rb-info" tabindex="-1" title="full text" aria-label="full text of ${esc(c.n)}">i</button>

@@ -94,6 +94,9 @@ def board_state(c: SoloController, serial: int = 0) -> dict[str, Any]:
     q = question(c)
     option = set(d.ids) if d is not None and q and q["cards"] else set()
     notes = card_notes(c) if q and q["cards"] and d.kind != "explore_keep" else {}
+    if option and not option & {x.id for x in g.players[0].hand}:
+        # a question about the tableau (a good, a windfall world): the hand is not dimmed
+        notes = {k: v for k, v in notes.items() if k not in {x.id for x in g.players[0].hand}}
     me = g.players[0]
     hand = list(me.hand)
     explored: list[Card] = []

@@ -167,6 +167,8 @@ def _check_question(app: SoloApp, s: dict[str, Any]) -> None:
     picked = {x["id"] for x in shown if x.get("o")}
     assert picked == (set(d.ids) if q["cards"] else set())
     notes = card_notes(g, 0) if q["cards"] and d.kind != "explore_keep" else {}
+    if not set(d.ids) & {x.id for x in me.hand}:  # a tableau question leaves the hand undimmed
+        notes = {k: v for k, v in notes.items() if k not in {x.id for x in me.hand}}
     assert {x["id"]: x["why"] for x in shown if "why" in x} == notes
     for x in shown:
         assert not (x.get("o") and x.get("why"))
