@@ -7,6 +7,9 @@
 
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => (
   { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+// what each die face shows besides its word: the phase's number, or a sign
+const DIE_MARKS = { explore: "I", develop: "II", settle: "III", trade: "$", x2: "x2", produce: "V",
+  match: "=", robot: "R" };
 const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + "s")}`;
 
 function render({ model, el }) {
@@ -85,7 +88,7 @@ function render({ model, el }) {
     if (q.kind === "dice") {
       body = ["A", "B"].map((die) => `<div class="rb-dice-row"><span class="rb-die-name">Die ${die}</span>
         ${q.dice[die].map((f) => `<button class="rb-face face-${esc(f.face)} ${picked.includes(f.id) ? "picked" : ""}"
-          data-opt="${esc(f.id)}" aria-pressed="${picked.includes(f.id)}">${esc(f.label)}</button>`).join("")}</div>`).join("");
+          data-opt="${esc(f.id)}" aria-pressed="${picked.includes(f.id)}" aria-label="die ${die}: ${esc(f.label)}"><span class="pip">${esc(DIE_MARKS[f.face] || "")}</span>${esc(f.label)}</button>`).join("")}</div>`).join("");
       const pv = checked && same(checked.ids, picked) && checked.preview;
       body += `<div class="rb-preview">${pv ? "Where the dice go: " + pv.map((p) => `die ${esc(p.die)} on ${esc(p.space)}`).join("; ")
         : "Pick one face on each die to see where they go."}</div>`;

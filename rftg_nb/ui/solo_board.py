@@ -118,7 +118,9 @@ def board_state(c: SoloController, serial: int = 0) -> dict[str, Any]:
             response = s in marks and not consume_die
         else:
             response = s in marks and s not in on
-        space: dict[str, Any] = {"lit": "act" if s in on else "resp" if response else ""}
+        # the rows are lit once the dice are on the mat (not while the roll is entered)
+        lit = "act" if s in on else "resp" if response and on else ""
+        space: dict[str, Any] = {"lit": lit}
         if s in marks:
             space["you"] = 1
         dice = [{"die": p.die, "face": FACE_LABELS.get(p.face, p.face)}

@@ -397,7 +397,8 @@ def test_the_dice_preview_matches_where_the_robot_puts_the_dice():
     spaces = dict(zip(SPACES, s["mat"]["spaces"], strict=True))
     assert {k for k, sp in spaces.items() if sp.get("you")} == set(marks)
     assert not any(sp.get("dice") for sp in spaces.values())
-    assert all(spaces[k]["lit"] == "resp" for k in marks)
+    # no row is lit before the dice are on the mat
+    assert all(sp["lit"] == "" for sp in spaces.values())
     # every legal pair of faces: where the dice would go
     for fa in a_faces:
         for fb in b_faces:
@@ -406,7 +407,7 @@ def test_the_dice_preview_matches_where_the_robot_puts_the_dice():
             assert reply["ok"] and reply["why"] == "" and d.check(tuple(ids)) is None
             expected = place_dice((fa, fb), g.robot.robot_face, marks)
             assert reply["preview"] == [
-                {"die": p.die, "face": p.face, "space_id": p.space,
+                {"die": p.die, "face": FACE_LABELS[p.face], "space_id": p.space,
                  "space": SPACE_LABELS[p.space], "why": p.why} for p in expected]
     # two faces of one die is not a roll
     bad = _check(app, [f"a:{a_faces[0]}", f"a:{a_faces[1]}"])
@@ -425,7 +426,7 @@ def test_the_dice_preview_matches_where_the_robot_puts_the_dice():
         placed = {sp_id: sp.get("dice", []) for sp_id, sp in
                   zip(SPACES, _state(app)["mat"]["spaces"], strict=True)}
         for p in preview:
-            assert {"die": p["die"], "face": FACE_LABELS[p["face"]]} in placed[p["space_id"]]
+            assert {"die": p["die"], "face": p["face"]} in placed[p["space_id"]]
 
 
 # ---------------------------------------------------------------------------- illegal answers
