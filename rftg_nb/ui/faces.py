@@ -14,8 +14,8 @@ from html import escape
 from typing import Any
 
 from rftg_nb.cards import Design
+from rftg_nb.cards.text import ROMAN, card_text, describe_bonus, power_text
 from rftg_nb.engine.state import GOOD_LABEL
-from rftg_nb.ui.render import ROMAN, _power_text, card_text, describe_bonus
 
 GOOD_COLOURS = {"novelty": "#6fa8dc", "rare": "#b5835a", "genes": "#6aa84f",
                 "alien": "#e6c229", None: "#9e9e9e"}
@@ -54,7 +54,7 @@ def face_html(d: Design) -> str:
     band = escape(kind_text(d))
     flag_html = "".join(f'<span class="rf-flag">{escape(f)}</span>' for f in flags(d))
     powers = "".join(
-        f'<div class="rf-pw"><b>{ROMAN[p.phase]}</b> {escape(_power_text(p))}</div>'
+        f'<div class="rf-pw"><b>{ROMAN[p.phase]}</b> {escape(power_text(p))}</div>'
         for p in d.powers)
     if d.bonuses:
         powers += ('<div class="rf-pw rf-six"><b>VP</b> '

@@ -23,6 +23,7 @@ import pandas as pd
 import pytest
 
 from rftg_nb.cards import CARDS
+from rftg_nb.cards.text import card_text, describe_power
 from rftg_nb.engine.why import card_notes
 from rftg_nb.players import random_pick
 from rftg_nb.robot import SoloGame
@@ -34,7 +35,6 @@ from rftg_nb.ui.app import PLOTLY_MIME, TAB_CHARTS, TAB_HELP, TAB_LOG
 from rftg_nb.ui.charts import CHARTS, CONFIG, x_positions
 from rftg_nb.ui.faces import face_html, full_text, kind_text
 from rftg_nb.ui.phases import PHASE_ORDER, phase_order, phase_title
-from rftg_nb.ui.render import card_text, describe_power
 
 CHART_COLUMNS = {
     "vp_pool": ["vp_pool"],

@@ -1,9 +1,11 @@
-"""The HTML views: card tiles, the robot's mat with its assumed values, the score sheet."""
+"""Cards in words and faces, and the table of the robot's assumed component values."""
 
 from rftg_nb import SoloGame
 from rftg_nb.cards import CARDS
+from rftg_nb.cards.text import card_text, describe_power
 from rftg_nb.ui import SoloApp, SoloController
-from rftg_nb.ui.render import card_tile, components_table, describe_power
+from rftg_nb.ui.faces import face_html, full_text
+from rftg_nb.ui.render import components_table
 
 
 def test_every_power_has_a_short_description():
@@ -14,12 +16,13 @@ def test_every_power_has_a_short_description():
             assert len(text) < 60, text
 
 
-def test_a_tile_shows_cost_vp_kind_and_marks_military_and_goods():
-    tile = card_tile(CARDS["Rebel Outpost"], good=False)
-    assert "military" in tile and "defence 5" in tile and "+1 Military" in tile
-    tile = card_tile(CARDS["Alpha Centauri"], good=True)
-    assert "Rare windfall" in tile and 'class="good"' in tile and "#c49a6c" in tile
-    assert "? VP" in card_tile(CARDS["Galactic Federation"])
+def test_a_face_shows_cost_vp_kind_and_marks_military_worlds():
+    face = face_html(CARDS["Rebel Outpost"])
+    assert "military" in face and 'title="defence 5"' in face and "+1 Military" in face
+    assert 'class="rf-cost mil"' in face
+    face = face_html(CARDS["Alpha Centauri"])
+    assert "Rare windfall world" in face and "windfall" in face.split('"')[1]
+    assert 'class="rf-vp" title="? VP">?<' in face_html(CARDS["Galactic Federation"])
 
 
 def test_the_mat_lists_the_assumed_values_in_use_with_their_reasons():
@@ -66,36 +69,29 @@ def test_last_rounds_markers_and_dice_are_off_the_mat_while_you_choose_actions()
     assert marked == set(player_markers(["explore5", "produce"])) and len(marked) == 2
 
 
-def test_the_mat_counts_cards_in_words_and_marks_a_discarded_start_world():
-    from rftg_nb.ui.render import robot_mat
-
-    mat = {"credit": 1, "economy": 0, "vp": 0, "tableau": ["Gem World"], "draw_stack": 1,
-           "counters_left": 1, "robot_face": "settle", "start": "Doomed World", "dice": []}
-    html = robot_mat(mat, [], [], 6, CARDS.designs)
-    assert "start world Doomed World (discarded)" in html
-    assert "<b>1</b> card &middot; tableau: <b>1</b> card</div>" in html
-    mat.update(tableau=["Doomed World", "Gem World"], draw_stack=0)
-    html = robot_mat(mat, [], [], 6, CARDS.designs)
-    assert "(discarded)" not in html
-    assert "<b>0</b> cards &middot; tableau: <b>2</b> cards</div>" in html
+def test_the_mat_marks_a_discarded_start_world():
+    app = SoloApp(start=False)
+    c = app.c
+    c.new_game()
+    app.refresh()
+    mat = app.board.state["mat"]
+    assert mat["start_gone"] is False and mat["tableau"][0]["n"] == mat["start"]
 
 
-def test_a_tile_names_worlds_and_developments_and_carries_the_full_text_as_a_tooltip():
-    from rftg_nb.ui.render import card_text
-
-    trendsetters = card_tile(CARDS["Galactic Trendsetters"])
-    assert "world, no good" in trendsetters and "devel" not in trendsetters
-    lab = card_tile(CARDS["Genetics Lab"])
-    assert 'class="rftg-tile devel"' in lab and "&middot; development" in lab
-    assert "Genes windfall world" not in card_tile(CARDS["Gem World"])
-    assert "Novelty production world" in card_tile(CARDS["Gem World"])
+def test_faces_name_worlds_and_developments_and_the_full_text_has_every_line():
+    trendsetters = face_html(CARDS["Galactic Trendsetters"])
+    assert ">world<" in trendsetters and "devel" not in trendsetters.split('"')[1]
+    lab = face_html(CARDS["Genetics Lab"])
+    assert 'class="rf-face devel"' in lab and ">development<" in lab
+    assert "Genes windfall world" not in face_html(CARDS["Gem World"])
+    assert "Novelty production world" in face_html(CARDS["Gem World"])
     genome = card_text(CARDS["Galactic Genome Project"])
     assert genome.splitlines() == [
         "Galactic Genome Project", "Phase IV (Consume): 2 Genes goods -> 3 VP",
         "Game end: 2 VP per Genes production world; 2 VP per Genes windfall world; "
         "3 VP per Genetics Lab"]
-    assert 'title="Galactic Genome Project\nPhase IV (Consume)' in card_tile(
-        CARDS["Galactic Genome Project"])
+    assert full_text(CARDS["Galactic Genome Project"]).splitlines()[2:] == \
+        genome.splitlines()[1:]
 
 
 def test_consume_lines_say_how_many_goods_and_what_each_gives():
