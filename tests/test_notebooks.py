@@ -1,15 +1,44 @@
-"""Checks on the committed notebooks.
+"""The committed notebooks: each is stored clean and runs from top to bottom on a fresh kernel.
 
-Running them is done by nbmake in the same pytest call (`make test` passes
-`--nbmake tests notebooks`); here we only check what is committed.
+The notebooks are run here with nbclient rather than by nbmake, so that a busy machine (two test
+runs at once, Voila and Chromium alongside) cannot fail a good notebook:
+- each kernel talks to us over IPC sockets (files in a private temporary directory) instead of
+  TCP ports on 127.0.0.1. A TCP port is picked by binding port 0 and letting it go, and stays
+  free until the kernel binds it a second or more later; any other process on the machine (the
+  other test run's kernels, Voila's kernels, Chromium's connections) may take it meanwhile. Files
+  in a directory of our own cannot be taken;
+- a kernel that does not answer within STARTUP_TIMEOUT is shut down and another one is started
+  (START_ATTEMPTS in all), instead of the run waiting on it for the whole cell timeout;
+- a cell has CELL_TIMEOUT seconds;
+- the notebook runs on an event loop of its own, in a thread of its own, and the test gives up
+  on it after RUN_TIMEOUT. The browser tests run in the same pytest process, and while their
+  session-wide Playwright is alive it marks its event loop as running in the main thread between
+  calls. nbclient's blocking `execute()` then hands the run to a helper thread and waits for it
+  with no timeout at all (jupyter_core's run_sync), which is how nbmake ran the notebooks.
 """
 
+from __future__ import annotations
+
+import asyncio
 import json
+import shutil
+import tempfile
+import threading
+import time
 from pathlib import Path
 
+import nbformat
 import pytest
+from jupyter_client.manager import AsyncKernelManager
+from nbclient import NotebookClient
 
-NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+NOTEBOOK_DIR = Path(__file__).parent.parent / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+KERNEL = "python3"
+STARTUP_TIMEOUT = 60  # seconds for a new kernel to answer
+START_ATTEMPTS = 3
+CELL_TIMEOUT = 120  # seconds for one cell
+RUN_TIMEOUT = START_ATTEMPTS * STARTUP_TIMEOUT * 2 + 2 * CELL_TIMEOUT  # a whole notebook
 
 
 def test_there_are_notebooks():
@@ -29,4 +58,79 @@ def test_committed_without_outputs(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_runs_on_the_python3_kernel(path):
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+    assert notebook["metadata"]["kernelspec"]["name"] == KERNEL
+
+
+async def _reply(client, msg_id: str, timeout: float) -> dict:
+    """The shell reply to msg_id (replies to earlier requests are skipped)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"no reply in {timeout:.0f} s")
+        msg = await client.get_shell_msg(timeout=left)
+        if msg["parent_header"].get("msg_id") == msg_id:
+            return msg
+
+
+async def _start_kernel(workdir: Path, cwd: Path):
+    """A kernel on IPC sockets in workdir that has answered a request, and its client."""
+    problems = []
+    for attempt in range(1, START_ATTEMPTS + 1):
+        km = AsyncKernelManager(kernel_name=KERNEL, transport="ipc",
+                                connection_file=str(workdir / f"kernel-{attempt}.json"))
+        await km.start_kernel(cwd=str(cwd),
+                              extra_arguments=["--HistoryManager.hist_file=:memory:"])
+        kc = km.client()
+        kc.start_channels()
+        started = time.monotonic()
+        try:
+            await kc.wait_for_ready(timeout=STARTUP_TIMEOUT)
+            await _reply(kc, kc.kernel_info(), STARTUP_TIMEOUT)
+            return km, kc
+        except (RuntimeError, TimeoutError) as err:
+            problems.append(f"attempt {attempt}: {err} after {time.monotonic() - started:.0f} s")
+            kc.stop_channels()
+            await km.shutdown_kernel(now=True)
+    raise RuntimeError("the kernel did not start: " + "; ".join(problems))
+
+
+async def _run(path: Path, workdir: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    km, kc = await _start_kernel(workdir, path.parent)
+    try:
+        client = NotebookClient(notebook, km=km, kernel_name=KERNEL, timeout=CELL_TIMEOUT,
+                                resources={"metadata": {"path": str(path.parent)}})
+        client.kc = kc
+        await client.async_execute()
+    finally:
+        kc.stop_channels()
+        await km.shutdown_kernel(now=True)
+
+
+@pytest.mark.timeout(RUN_TIMEOUT + 60)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_runs_headless(path):
+    """Every cell runs without an error (a CellExecutionError shows the cell and traceback)."""
+    # A short path of our own: a Unix socket's path may not be longer than about 100 bytes.
+    workdir = Path(tempfile.mkdtemp(prefix="rftg-nb-"))
+    outcome: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(_run(path, workdir))
+            outcome.append(None)
+        except BaseException as err:  # handed to the test's thread below
+            outcome.append(err)
+
+    thread = threading.Thread(target=run, name=f"notebook {path.name}", daemon=True)
+    try:
+        thread.start()
+        thread.join(RUN_TIMEOUT)
+        if thread.is_alive():
+            pytest.fail(f"{path.name} did not finish in {RUN_TIMEOUT} s")
+        if outcome[0] is not None:
+            raise outcome[0]
+    finally:
+        if not thread.is_alive():
+            shutil.rmtree(workdir, ignore_errors=True)

@@ -1,8 +1,9 @@
 """Fixtures for browser tests: Voila serving notebooks/play.ipynb, and headless Chromium.
 
 Voila runs from this Python (the project's venv) on a free port of 127.0.0.1 in its own process
-session; Chromium is Debian's (/usr/bin/chromium, installed by .ci/run on CI) driven by
-Playwright's sync API. The machine may be offline: every request not to 127.0.0.1 is aborted.
+session, with the server settings of binder/voila.py (as `make app` and Binder use them); Chromium
+is Debian's (/usr/bin/chromium, installed by .ci/run on CI) driven by Playwright's sync API. The
+machine may be offline: every request not to 127.0.0.1 is aborted.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -28,6 +30,12 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 READY_TIMEOUT = 90.0  # seconds for Voila to answer
+# binder/voila.py: the server settings shared by `make app`, these tests and Binder.
+VOILA_CONFIG_DIR = ROOT / "binder"
+# The tests keep those settings but cull the kernel of a page that went away after this many
+# seconds of quiet instead of a minute, so that test_kernels.py need not wait long.
+CULL_IDLE_TIMEOUT = 12
+CULL_INTERVAL = 1
 
 
 def _missing(what: str) -> None:
@@ -38,7 +46,7 @@ def _missing(what: str) -> None:
 
 
 try:
-    from playwright.sync_api import Browser, Page, Route, sync_playwright
+    from playwright.sync_api import Browser, Page, Playwright, Route, sync_playwright
 except ImportError:  # pragma: no cover - the test extra installs playwright
     sync_playwright = None
 
@@ -63,15 +71,25 @@ def stop(proc: subprocess.Popen) -> None:
         pass
 
 
+@dataclass(frozen=True)
+class VoilaServer:
+    url: str
+    proc: subprocess.Popen
+    log_path: Path
+
+
 @pytest.fixture(scope="session")
-def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a Voila server rendering notebooks/play.ipynb at ``/``."""
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """A Voila server rendering notebooks/play.ipynb at ``/`` (its URL, process and log)."""
     port = free_port()
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
     log = log_path.open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"],
+         "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True",
+         f"--Voila.config_file_paths={VOILA_CONFIG_DIR}",
+         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}"],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
         start_new_session=True,
     )
@@ -91,25 +109,37 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 pytest.fail(f"Voila did not answer in {READY_TIMEOUT:.0f} s:\n"
                             f"{log_path.read_text()}")
             time.sleep(0.25)
-        yield url
+        yield VoilaServer(url, proc, log_path)
     finally:
         stop(proc)
         log.close()
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def voila_url(voila_server: VoilaServer) -> str:
+    """Base URL of a Voila server rendering notebooks/play.ipynb at ``/``."""
+    return voila_server.url
+
+
+@pytest.fixture(scope="session")
+def playwright_session() -> Iterator[Playwright]:
+    """The one Playwright of the run: its sync API allows only one at a time in a thread."""
     if sync_playwright is None:
         _missing("the playwright Python package")
     if not CHROMIUM.exists():
         _missing(str(CHROMIUM))
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-                               headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session: Playwright) -> Iterator[Browser]:
+    b = playwright_session.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                           headless=True)
+    try:
+        yield b
+    finally:
+        b.close()
 
 
 def _local_only(route: Route) -> None:

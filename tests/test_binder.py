@@ -1,0 +1,86 @@
+"""What Binder (repo2docker) builds from binder/: pinned packages, Python 3.11, our server settings.
+
+repo2docker reads binder/runtime.txt (the Python version), installs binder/requirements.txt with
+pip from the repository root, then runs binder/postBuild. The Jupyter server it starts serves
+the dashboard at voila/render/notebooks/play.ipynb and JupyterLab at lab, so both must be in the
+lock. (tests/browser/test_kernels.py starts a server the way Binder does, after postBuild.)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
+from traitlets.config.loader import PyFileConfigLoader
+
+ROOT = Path(__file__).resolve().parent.parent
+BINDER = ROOT / "binder"
+PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([A-Za-z0-9.+!_-]+)$")
+# Binder opens the dashboard and JupyterLab from the same build.
+ALSO_PINNED = ["jupyterlab", "voila", "ipykernel", "jupyter-server"]
+
+
+def _lock_lines() -> list[str]:
+    lines = (BINDER / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _pins() -> dict[str, str]:
+    return {canonicalize_name(m[1]): m[2] for m in map(PIN.match, _lock_lines()) if m}
+
+
+def _runtime_dependencies() -> list[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return [canonicalize_name(Requirement(dep).name) for dep in project["dependencies"]]
+
+
+def test_every_line_is_an_exact_pin_or_the_project_itself():
+    lines = _lock_lines()
+    bad = [line for line in lines if line != "." and not PIN.match(line)]
+    assert not bad, f"not pinned with ==: {bad}"
+    assert lines.count(".") == 1, "the project itself (`.`) must be installed once"
+    names = [canonicalize_name(PIN.match(line)[1]) for line in lines if line != "."]
+    assert len(names) == len(set(names)), "a package is pinned twice"
+
+
+def test_the_runtime_dependencies_and_jupyterlab_are_pinned():
+    pins = _pins()
+    missing = [name for name in [*_runtime_dependencies(), *ALSO_PINNED] if name not in pins]
+    assert not missing, f"missing from binder/requirements.txt (run `make lock`): {missing}"
+
+
+def test_the_pins_meet_pyproject():
+    """A lock older than a raised lower bound in pyproject.toml would install too old a version."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pins = _pins()
+    lab = project["optional-dependencies"]["lab"]
+    for dep in map(Requirement, [*project["dependencies"], *lab]):
+        version = pins[canonicalize_name(dep.name)]
+        assert dep.specifier.contains(Version(version), prereleases=True), (
+            f"{dep.name}=={version} does not meet {dep} (run `make lock`)")
+
+
+def test_python_version():
+    assert (BINDER / "runtime.txt").read_text(encoding="utf-8").strip() == "python-3.11"
+
+
+def test_post_build_installs_our_settings_for_the_server():
+    post_build = BINDER / "postBuild"
+    assert os.access(post_build, os.X_OK), "repo2docker runs postBuild only if it is executable"
+    text = post_build.read_text(encoding="utf-8")
+    assert text.startswith("#!/bin/bash\n")
+    assert "voila.py" in text and "jupyter_server_config.py" in text
+
+
+def test_the_settings_load():
+    """binder/voila.py: the culler is on, an open page keeps its kernel, the hook is a function."""
+    config = PyFileConfigLoader("voila.py", path=str(BINDER)).load_config()
+    kernels = config.MappingKernelManager
+    assert kernels.cull_idle_timeout > 0 and kernels.cull_interval > 0
+    assert kernels.cull_connected is False, "an open page must keep its kernel"
+    assert callable(config.VoilaConfiguration.prelaunch_hook)
