@@ -45,10 +45,11 @@ from tests.browser.conftest import (
 )
 
 LOADS = 3  # pages opened and closed one after the other
-# A closed page's request ends its kernel at once: allow for a slow shutdown on a busy machine,
-# but stay under the culler's timeout so that the culler cannot pass this check in its place.
-CLOSE_BOUND = CULL_IDLE_TIMEOUT - 2
-CULL_BOUND = CULL_IDLE_TIMEOUT + CULL_INTERVAL + 10
+# Bounds are generous for a busy machine; when all is well a closed page's kernel ends within a
+# second, and a vanished page's within CULL_IDLE_TIMEOUT + CULL_INTERVAL. The server's log tells
+# which of the two ended a kernel, so the culler cannot pass for the close request.
+CLOSE_BOUND = 30
+CULL_BOUND = CULL_IDLE_TIMEOUT + CULL_INTERVAL + 30
 CONNECT_TIMEOUT = 60.0  # seconds for a page to run the notebook and connect to its kernel
 
 KERNEL_ID_JS = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
@@ -87,6 +88,12 @@ def _wait(what: str, check: Callable[[], bool], seconds: float) -> float:
             pytest.fail(f"{what}: not within {seconds:.0f} s")
         time.sleep(0.2)
     return time.monotonic() - start
+
+
+def _culled(log_path: Path, kernel_id: str) -> bool:
+    """Whether the server's log says the culler shut this kernel down."""
+    return any("Culling" in line and kernel_id in line
+               for line in log_path.read_text(errors="replace").splitlines())
 
 
 def _kernel_count(proc: subprocess.Popen) -> int:
@@ -141,6 +148,8 @@ def test_closing_the_page_ends_its_kernel(voila_server: VoilaServer,
                                 lambda d=dashboard: d.kernel() is None, CLOSE_BOUND))
         finally:
             dashboard.vanish()
+        assert not _culled(voila_server.log_path, dashboard.kernel_id), (
+            "the kernel was culled: the page's close request did not end it")
     # Kernels of pages that other tests dropped without closing them are culled meanwhile.
     _wait("the server's kernels are all gone",
           lambda: _kernel_count(voila_server.proc) == 0, CULL_BOUND)
@@ -161,6 +170,7 @@ def test_a_vanished_page_is_culled_and_an_open_one_kept(voila_server: VoilaServe
         # The open page was as quiet as the dropped ones, but it is connected.
         assert kept.kernel() is not None, "the kernel of an open page was culled"
         assert _kernel_count(voila_server.proc) <= 1
+        assert all(_culled(voila_server.log_path, d.kernel_id) for d in dropped)
         print(f"dropped pages' kernels culled {took:.1f} s after they went")
         kept.close()
         _wait("the last kernel ends", lambda: kept.kernel() is None, CLOSE_BOUND)
@@ -224,5 +234,6 @@ def test_on_binder_the_settings_apply_and_a_closed_page_ends_its_kernel(
         dashboard.close()
         _wait("the closed page's kernel ends", lambda: dashboard.kernel() is None, CLOSE_BOUND)
         assert _get_json(f"{url}/api/kernels{query}") == []
+        assert not _culled(log_path, dashboard.kernel_id)
     finally:
         dashboard.vanish()
