@@ -10,6 +10,12 @@ runs at once, Voila and Chromium alongside) cannot fail a good notebook:
 - a kernel that does not answer within STARTUP_TIMEOUT is shut down and another one is started
   (START_ATTEMPTS in all), instead of the run waiting on it for the whole cell timeout;
 - a cell has CELL_TIMEOUT seconds;
+- the client never waits on a socket for long in one go (POLL_SLICE): under load, an asyncio
+  wait on a kernel's ZMQ socket can miss the wake-up for a message that has arrived, and then
+  lasts its whole timeout. nbclient waits for a cell's reply with the cell's full timeout, so a
+  notebook that ran in a second sat idle for that timeout: 120 s here (seen in two of about a
+  dozen loaded runs, ending in a pass), 300 s under nbmake, where pytest-timeout failed it first.
+  Waiting in slices looks at the socket again at least every POLL_SLICE seconds;
 - the notebook runs on an event loop of its own, in a thread of its own, and the test gives up
   on it after RUN_TIMEOUT. The browser tests run in the same pytest process, and while their
   session-wide Playwright is alive it marks its event loop as running in the main thread between
@@ -25,7 +31,9 @@ import shutil
 import tempfile
 import threading
 import time
+import warnings
 from pathlib import Path
+from queue import Empty
 
 import nbformat
 import pytest
@@ -35,10 +43,15 @@ from nbclient import NotebookClient
 NOTEBOOK_DIR = Path(__file__).parent.parent / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 KERNEL = "python3"
-STARTUP_TIMEOUT = 60  # seconds for a new kernel to answer
+STARTUP_TIMEOUT = 30  # seconds for a new kernel to answer (it takes 1-2 s when all is well)
 START_ATTEMPTS = 3
 CELL_TIMEOUT = 120  # seconds for one cell
+POLL_SLICE = 0.5  # seconds: the longest single wait on a kernel's socket
 RUN_TIMEOUT = START_ATTEMPTS * STARTUP_TIMEOUT * 2 + 2 * CELL_TIMEOUT  # a whole notebook
+
+
+class KernelStartWarning(UserWarning):
+    """A kernel did not answer in time and another one was started (pytest lists these)."""
 
 
 def test_there_are_notebooks():
@@ -73,6 +86,23 @@ async def _reply(client, msg_id: str, timeout: float) -> dict:
             return msg
 
 
+def _wait_in_slices(channel) -> None:
+    """Make channel.get_msg(timeout) wait in POLL_SLICE steps, with the same overall timeout."""
+    whole_wait = channel.get_msg
+
+    async def get_msg(timeout: float | None = None):
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = POLL_SLICE if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                return await whole_wait(timeout=min(POLL_SLICE, left))
+            except Empty:
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise
+
+    channel.get_msg = get_msg
+
+
 async def _start_kernel(workdir: Path, cwd: Path):
     """A kernel on IPC sockets in workdir that has answered a request, and its client."""
     problems = []
@@ -83,13 +113,21 @@ async def _start_kernel(workdir: Path, cwd: Path):
                               extra_arguments=["--HistoryManager.hist_file=:memory:"])
         kc = km.client()
         kc.start_channels()
+        _wait_in_slices(kc.shell_channel)
+        _wait_in_slices(kc.iopub_channel)
         started = time.monotonic()
         try:
             await kc.wait_for_ready(timeout=STARTUP_TIMEOUT)
+            _trace(f"attempt {attempt}: ready", started)
             await _reply(kc, kc.kernel_info(), STARTUP_TIMEOUT)
+            _trace(f"attempt {attempt}: answered", started)
             return km, kc
-        except (RuntimeError, TimeoutError) as err:
-            problems.append(f"attempt {attempt}: {err} after {time.monotonic() - started:.0f} s")
+        except (RuntimeError, TimeoutError, Empty) as err:
+            problem = f"attempt {attempt}: {err} after {time.monotonic() - started:.0f} s"
+            problems.append(problem)
+            alive = await km.is_alive()
+            warnings.warn(f"{cwd.name}: kernel start {problem} (process alive: {alive}); "
+                          "starting another", KernelStartWarning, stacklevel=1)
             kc.stop_channels()
             await km.shutdown_kernel(now=True)
     raise RuntimeError("the kernel did not start: " + "; ".join(problems))
@@ -97,15 +135,23 @@ async def _start_kernel(workdir: Path, cwd: Path):
 
 async def _run(path: Path, workdir: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
+    started = time.monotonic()
     km, kc = await _start_kernel(workdir, path.parent)
     try:
         client = NotebookClient(notebook, km=km, kernel_name=KERNEL, timeout=CELL_TIMEOUT,
                                 resources={"metadata": {"path": str(path.parent)}})
         client.kc = kc
         await client.async_execute()
+        _trace("notebook ran", started)
     finally:
         kc.stop_channels()
         await km.shutdown_kernel(now=True)
+        _trace("kernel shut down", started)
+
+
+def _trace(what: str, since: float) -> None:
+    """Timings, printed into the test's captured output (pytest shows it when a test fails)."""
+    print(f"{time.strftime('%H:%M:%S')} {what} ({time.monotonic() - since:.1f} s)", flush=True)
 
 
 @pytest.mark.timeout(RUN_TIMEOUT + 60)
