@@ -296,4 +296,16 @@ def test_charts_tab_draws_one_point_per_step(page: Page, voila_url: str, page_er
     assert set(points["titles"]) == {"VP pool", "Robot credit and economy",
                                      "The race: score and tableau size"}, points
     assert set(points["points"]) == {points["steps"]}, points
+    # the charts follow the window: at 900 px they reflow and each plot fills its box again
+    fit_js = """() => [...document.querySelectorAll('.js-plotly-plot')].map(p => {
+      const box = p.closest('.widget-output') || p.parentElement;
+      return [Math.round(p.getBoundingClientRect().width),
+              Math.round(box.getBoundingClientRect().width),
+              Math.round(p.getBoundingClientRect().right)]; })"""
+    wide = page.evaluate(fit_js)
+    page.set_viewport_size({"width": 900, "height": 1000})
+    page.wait_for_function(f"() => ({fit_js})().every(([w, box, right]) => "
+                           "Math.abs(w - box) <= 24 && right <= 900)")
+    narrow = page.evaluate(fit_js)
+    assert narrow != wide, (wide, narrow)
     assert page_errors == []
