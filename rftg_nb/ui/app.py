@@ -118,6 +118,8 @@ class SoloApp:
             self.c.show_all()
         elif what == "step":
             self.c.set_step_through(bool(msg.get("on")))
+        elif what == "explain":
+            self.c.explain = bool(msg.get("on"))
         elif what == "undo":
             self.c.undo()
         elif what == "save":

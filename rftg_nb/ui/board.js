@@ -105,7 +105,9 @@ function render({ model, el }) {
       foot = `<div class="rb-foot"><button class="rb-btn go" data-do="submit" ${ok ? "" : "disabled"}>${esc(submitLabel(q))}</button>
         ${pickNote(q)}${q.cards ? '<span class="rb-hint">Click the outlined cards.</span>' : ""}</div>`;
     }
-    return `<div class="rb-where">${esc(q.where)}</div><div class="rb-prompt">${esc(q.prompt)}</div>${body}${foot}`;
+    const coach = q.coach ? `<div class="rb-coach">${esc(q.coach)}${q.cards && (s.hand || []).concat(s.tableau || []).some((c) => c.why)
+      ? " Dimmed cards say why they cannot be picked." : ""}</div>` : "";
+    return `<div class="rb-where">${esc(q.where)}</div><div class="rb-prompt">${esc(q.prompt)}</div>${coach}${body}${foot}`;
   }
 
   function drawMat(s) {
@@ -209,6 +211,7 @@ function render({ model, el }) {
       <div class="rb-head"><span class="rb-title">Race for the Galaxy: The Gathering Storm &middot; solitaire</span>
         <span class="rb-score" title="score so far: VP chips, printed VP and 6-cost bonuses">${score}</span>
         <span class="rb-tools">
+          <label class="rb-toggle" title="a sentence on what each phase does for you"><input type="checkbox" data-do="explain" ${s.explain ? "checked" : ""}> Explain</label>
           <label class="rb-toggle" title="reveal the robot's moves one at a time"><input type="checkbox" data-do="step" ${s.step_through ? "checked" : ""}> Step through robot</label>
           <button class="rb-btn" data-do="undo" ${s.undo ? "" : "disabled"} title="back to your previous decision">Undo</button>
           <button class="rb-btn" data-do="save" title="download this game as a JSON file">Save</button>
@@ -319,6 +322,7 @@ function render({ model, el }) {
   root.addEventListener("change", (ev) => {
     const t = ev.target;
     if (t.dataset.do === "step") send({ do: "step", on: t.checked });
+    if (t.dataset.do === "explain") send({ do: "explain", on: t.checked });
     if (t.type === "file" && t.files.length) {
       const reader = new FileReader();
       reader.onload = () => send({ do: "load", text: String(reader.result) });

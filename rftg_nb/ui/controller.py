@@ -38,6 +38,7 @@ class SoloController:
     """State of one dashboard: the game, the step-through cursor and messages."""
 
     step_through: bool = False
+    explain: bool = False  # the coach: a sentence on each question's phase
     game: SoloGame | None = None
     status: Status = field(default_factory=Status)
     shown: int = 0  # events revealed so far (step-through holds back the robot's newer ones)

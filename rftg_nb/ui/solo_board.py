@@ -54,6 +54,10 @@ def question(c: SoloController) -> dict[str, Any] | None:
         "none_ok": d.check(()) is None,  # may it be answered with no pick at all
         "options": [{"id": o.id, "label": o.label} for o in d.options],
     }
+    if c.explain:
+        from rftg_nb.engine.why import phase_note
+
+        q["coach"] = phase_note(g, 0)
     if d.kind == "dice":
         q["dice"] = {die: [{"id": o.id, "face": o.id[2:], "label": FACE_LABELS[o.id[2:]]}
                            for o in d.options if o.id.startswith(die.lower() + ":")]
@@ -144,6 +148,7 @@ def board_state(c: SoloController, serial: int = 0) -> dict[str, Any]:
         "question": q,
         "pending": c.pending_steps(),
         "step_through": c.step_through,
+        "explain": c.explain,
         "hand": [_card(x, option, notes) for x in hand],
         "explored": [_card(x, option, notes) for x in explored],
         "tableau": [_card(x, option, notes) for x in me.tableau],

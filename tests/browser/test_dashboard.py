@@ -184,6 +184,11 @@ def test_a_game_played_by_clicking_cards(sized: Page, voila_url: str, page_error
 def test_cards_answer_by_keyboard_and_show_their_text(page: Page, voila_url: str,
                                                       page_errors: list[str]):
     _open(page, voila_url, seed=101)
+    # the coach: one sentence on what the phase does
+    before = _serial(page)
+    page.check("input[data-do=explain]")
+    _after(page, before)
+    assert "discard 2 of your 6 opening cards" in page.inner_text(".rb-coach")
     # the opening discard: pick two cards with the keyboard (focus, Space), then Enter on Submit
     cards = page.eval_on_selector_all(".rb-card.opt", "es => es.map(e => e.dataset.id)")
     assert len(cards) == 6

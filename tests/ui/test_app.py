@@ -983,3 +983,25 @@ def test_the_board_sends_its_page_the_new_game_menus():
     meta = _app(seed=5).board.meta
     assert meta["difficulties"] == list(DIFFICULTIES)
     assert meta["starts"] == list(START_WORLDS)
+
+
+# ---------------------------------------------------------------------------- the coach
+def test_the_explain_switch_adds_a_sentence_on_each_questions_phase():
+    from rftg_nb.engine.why import phase_note
+
+    app = _app(seed=9)
+    assert "coach" not in _state(app)["question"] and _state(app)["explain"] is False
+    _send(app, "explain", on=True)
+    rng = random.Random(9)
+    kinds = set()
+    for _ in range(40):
+        s = _state(app)
+        if s["question"] is None:
+            break
+        assert s["explain"] is True
+        assert s["question"]["coach"] == phase_note(app.c.game, 0) != ""
+        kinds.add(s["question"]["kind"])
+        _answer(app, rng)
+    assert {"initial_discard", "actions"} <= kinds and len(kinds) >= 4
+    _send(app, "explain", on=False)
+    assert "coach" not in (_state(app)["question"] or {})
