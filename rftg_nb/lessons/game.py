@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rftg_nb.lessons.model import Lesson
+from rftg_nb.lessons.model import Lesson, until
 
 # The robot's opening draw stack (Old Earth's robot gets four cards) in the game lessons:
 # cards no game lesson hands to you.
@@ -58,4 +58,80 @@ DEVELOP = Lesson(
     claims={"best": ["Drop Ships"], "player_score": 3},
 )
 
-GAME_LESSONS: tuple[Lesson, ...] = (CARDS, DEVELOP)
+EXPLORE = Lesson(
+    id="game-explore",
+    title="Explore: draw, then keep the best",
+    topic="game",
+    kind="choose",
+    source="base rules §4 (Explore) and §1.3 (the Explore bonuses)",
+    text=(
+        "In the Explore phase everyone draws 2 cards and keeps 1. Your Explore action card "
+        "adds a bonus: +5 draws 5 more (7 cards, keep 1), +1/+1 draws 1 more and keeps 1 more "
+        "(3 cards, keep 2). You keep only from the cards just drawn; the rest are discarded.\n\n"
+        "You chose Explore +5 and Produce and drew seven cards. Keep the one worth the most "
+        "VP: New Earth, a 3 VP world."
+    ),
+    deck=STACK + ("Contact Specialist", "Investment Credits", "Colony Ship", "Genetics Lab")
+    + DEAR + ("Spice World", "Mining Robots", "Deserted Alien World", "New Earth",
+              "Research Labs", "Public Works", "Comet Zone"),
+    dice=(("produce", "x2"),),
+    script=(list(DEAR), ["explore5", "produce"]),
+    goal="Keep the explored card worth the most VP.",
+    grader="most_hand_vp",
+    why="+5 is for finding one good card; +1/+1 for keeping two.",
+    claims={"best": ["New Earth"], "player_hand_vp": 7},
+)
+
+SETTLE = Lesson(
+    id="game-settle",
+    title="Settle: pay for a world, or conquer it with Military",
+    topic="game",
+    kind="choose",
+    source="base rules §6 (Settle)",
+    text=(
+        "In the Settle phase everyone may place one world from hand. A world with a grey "
+        "cost is paid for with cards, like a development. A military world (red cost) is not "
+        "paid for: you place it if your Military is at least its defence, and your Military "
+        "is not used up. Choosing Settle does not make worlds cheaper; instead you draw a card "
+        "after placing one.\n\n"
+        "Your start world New Sparta gives Military 2. New Earth (cost 5) is too dear for the "
+        "three other cards in your hand and Rebel Outpost needs Military 5, so you choose "
+        "between Gem World (cost 2, 1 VP) and Aquatic Uplift Race (defence 2, 2 VP)."
+    ),
+    deck=STACK + ("New Earth", "Aquatic Uplift Race", "Gem World", "Rebel Outpost") + DEAR,
+    dice=(("produce", "x2"),),
+    script=(list(DEAR), ["settle", "produce"]),
+    goal="Place the world that leaves you with the most VP.",
+    grader="most_score",
+    why="Conquering Aquatic Uplift Race costs no cards, and it is worth 2 VP.",
+    claims={"best": ["Aquatic Uplift Race"], "player_score": 3},
+)
+
+TRADE = Lesson(
+    id="game-trade",
+    title="Consume: Trade a good for cards",
+    topic="game",
+    kind="choose",
+    source="base rules §7 (Consume: Trade) and §1.1 (good kinds)",
+    text=(
+        "Goods are face-down cards on your worlds. In the Consume phase, if you chose Trade, "
+        "you must sell one good: it is discarded and you draw cards for it. A Novelty good "
+        "(blue) sells for 2 cards, Rare (brown) for 3, Genes (green) for 4 and Alien "
+        "(yellow) for 5, plus any Trade bonuses of your cards.\n\n"
+        "You started on Alpha Centauri, whose Rare good came with it, and last round you "
+        "settled Pre-Sentient Race, a Genes windfall world that got a good as it was placed. "
+        "You hold two cards, and now you chose Trade and Produce."
+    ),
+    player_start="Alpha Centauri",
+    deck=STACK + ("Pre-Sentient Race", "Contact Specialist", "Investment Credits",
+                  "Colony Ship") + DEAR,
+    dice=(("produce", "x2"), ("produce", "x2")),
+    script=(list(DEAR), ["settle", "develop"], [], ["Pre-Sentient Race"], until("actions"),
+            ["trade", "produce"]),
+    goal="Sell the good that gives you the most cards.",
+    grader="most_cards",
+    why="Genes sell for 4 cards, Rare for 3.",
+    claims={"best": ["Pre-Sentient Race"], "player_hand": 6},
+)
+
+GAME_LESSONS: tuple[Lesson, ...] = (CARDS, EXPLORE, DEVELOP, SETTLE, TRADE)

@@ -72,4 +72,230 @@ DEVELOP_1 = Lesson(
     claims={"robot_credit": 1, "robot_stack": 1, "robot_placed": "Mining Robots"},
 )
 
-ROBOT_LESSONS: tuple[Lesson, ...] = (DICE, DEVELOP_1)
+DICE_EXPLORE = Lesson(
+    id="robot-dice-explore",
+    title="A match die on a pair of spaces",
+    topic="robot",
+    kind="predict",
+    source="TGS rulebook, Solitaire: Place dice, example (second half)",
+    text=(
+        "When both your action markers sit on one pair of spaces (both Explores, both "
+        "Develops or both Settles), a single match die shifts left, under the first space of "
+        "the pair, unless the other die is already there.\n\n"
+        "You choose both Explores, +5 and +1/+1. The robot rolls Produce (die A) and match "
+        "(die B): Produce goes on Produce, and the match die on the left Explore space."
+    ),
+    dice=(("produce", "match"),),
+    script=(ROUND,),
+    questions=(
+        Question("a", "Where does die A (Produce) go?", "die_a_space", SPACE_CHOICES),
+        Question("b", "Where does die B (match) go?", "die_b_space", SPACE_CHOICES,
+                 why="Both your markers are on the Explore pair, so it shifts to the left one."),
+    ),
+    then=(["explore5", "explore11"], ROUND),
+    watch="action",
+    claims={"die_a_space": "Produce", "die_b_space": "Explore (left)"},
+)
+
+DEVELOP_2 = Lesson(
+    id="robot-develop-2",
+    title="The 6-cost counter, then a Develop response",
+    topic="robot",
+    kind="predict",
+    difficulty="medium",
+    source="TGS rulebook, Solitaire: Develop example 2",
+    text=(
+        "Before its regular Develop, the robot checks its 6-cost counters: with one left and "
+        "at least 2 credit on an action (3 on a response) it places a counter instead, pays "
+        "that credit, and does nothing else in that phase. A response (you chose Develop, the "
+        "robot did not) draws nothing: with any credit, it flips to find a development and "
+        "pays 1 credit for it.\n\n"
+        "You choose both Develops; the robot matches the first and rolls Produce. It has 4 "
+        "credit, 5 cards in its draw stack and two counters (medium). First Develop: a counter "
+        "for 2 credit. Second Develop: 2 credit is too little for a counter on response, so it "
+        "flips, finds a development on the third flip and pays 1. It ends with 1 credit and "
+        "2 cards in its draw stack."
+    ),
+    deck=("Gem World", "Hive World", "Colony Ship", "Spice World") + HAND + ("New Vinland",),
+    dice=(("produce", "match"),),
+    robot={"stack_add": 1, "credit": 4},
+    script=(ROUND,),
+    questions=(
+        Question("credit", "The robot's credit after the round?", "robot_credit",
+                 why="4 - 2 for the counter - 1 for the development."),
+        Question("stack", "Cards in its draw stack after the round?", "robot_stack",
+                 why="5 - 3 flipped; a response draws nothing."),
+        Question("tableau", "Cards in its tableau, counters included?", "robot_tableau",
+                 why="Old Earth, the counter and the development."),
+    ),
+    then=(["develop", "develop2"], ROUND),
+    watch="develop",
+    claims={"robot_credit": 1, "robot_stack": 2, "robot_tableau": 3,
+            "robot_placed": "6-cost counter and Colony Ship"},
+)
+
+SETTLE_1 = Lesson(
+    id="robot-settle-1",
+    title="A Settle response without credit",
+    topic="robot",
+    kind="predict",
+    robot_start="Ancient Race",
+    source="TGS rulebook, Solitaire: Settle example 1",
+    text=(
+        "When you choose Settle and the robot did not, it responds: with no credit it does "
+        "nothing; otherwise it draws 2 cards, flips to find a non-military world and pays 1 "
+        "credit to place it.\n\n"
+        "You choose Settle and Produce. The robot, on Ancient Race with 0 credit, rolls the two "
+        "Consume actions. In Settle it does nothing: its tableau stays at 1 card and its draw "
+        "stack at 3."
+    ),
+    dice=(("trade", "x2"),),
+    script=(ROUND,),
+    questions=(
+        Question("tableau", "Cards in the robot's tableau after the round?", "robot_tableau",
+                 why="No credit: no Settle response."),
+        Question("stack", "Cards in its draw stack after the round?", "robot_stack",
+                 why="Ancient Race's robot starts with 3 and draws none this round."),
+    ),
+    then=(["settle", "produce"], ROUND),
+    watch="settle",
+    claims={"robot_tableau": 1, "robot_stack": 3, "robot_placed": "nothing"},
+)
+
+SETTLE_2 = Lesson(
+    id="robot-settle-2",
+    title="A Settle action, then a Settle response",
+    topic="robot",
+    kind="predict",
+    source="TGS rulebook, Solitaire: Settle example 2 (a world is found)",
+    text=(
+        "A Settle action draws 3 cards under the robot's draw stack and flips to find a "
+        "non-military world, which it places for free. A response draws 2 and, if it finds "
+        "one, places it for 1 credit.\n\n"
+        "You choose both Settles; the robot matches the first and rolls Produce. It has 2 "
+        "credit and 2 cards in its draw stack. Its action finds a world on the fourth flip; "
+        "its response finds one too, so it pays 1 and ends with 1 credit."
+    ),
+    deck=("Hive World", "Mining Robots", "Contact Specialist", "Expedition Force") + HAND
+    + ("Outlaw World", "Gem World", "Colony Ship", "Spice World", "Space Marines"),
+    dice=(("produce", "match"),),
+    robot={"stack": 2, "credit": 2},
+    script=(ROUND,),
+    questions=(
+        Question("credit", "The robot's credit after the round?", "robot_credit",
+                 why="The action is free; the response costs 1."),
+        Question("tableau", "Cards in its tableau after the round?", "robot_tableau",
+                 why="Old Earth and two worlds."),
+        Question("stack", "Cards in its draw stack after the round?", "robot_stack",
+                 why="2 + 3 - 4 flipped, then + 2 - 2 flipped."),
+    ),
+    then=(["settle", "settle2"], ROUND),
+    watch="settle",
+    claims={"robot_credit": 1, "robot_tableau": 3, "robot_stack": 1,
+            "robot_placed": "Gem World and Spice World"},
+)
+
+CONSUME_1 = Lesson(
+    id="robot-consume-1",
+    title="The robot's Trade action",
+    topic="robot",
+    kind="predict",
+    robot_start="Earth's Lost Colony",
+    source="TGS rulebook, Solitaire: Consume example 1",
+    text=(
+        "The robot has no goods: its economy size stands for them. A Trade die raises its "
+        "credit by 2 (4 at most) and gives it VP chips equal to its economy. If the robot "
+        "rolled any Consume action, it does not also respond to yours.\n\n"
+        "You choose Consume x2 and Produce; the robot rolls Trade and Settle. It has 3 credit "
+        "and economy 1: its credit goes to 4, its maximum, and it takes 1 VP chip."
+    ),
+    dice=(("trade", "settle"),),
+    robot={"credit": 3},
+    script=(ROUND,),
+    questions=(
+        Question("credit", "The robot's credit after the round?", "robot_credit",
+                 why="3 + 2 stops at the top of the track, 4."),
+        Question("vp", "Its VP chips after the round?", "robot_vp",
+                 why="Economy 1 gives 1 chip; your x2 gets no response."),
+    ),
+    then=(["x2", "produce"], ROUND),
+    watch="consume",
+    claims={"robot_credit": 4, "robot_vp": 1},
+)
+
+CONSUME_2 = Lesson(
+    id="robot-consume-2",
+    title="The Consume response",
+    topic="robot",
+    kind="predict",
+    source="TGS rulebook, Solitaire: Consume example 2",
+    text=(
+        "When only you chose Consume, the robot responds once with VP chips equal to its "
+        "economy size, even if you chose both Consume actions.\n\n"
+        "You choose Trade and Consume x2; the robot rolls Produce and Explore. With economy 3 "
+        "it takes 3 VP chips."
+    ),
+    dice=(("produce", "explore"),),
+    robot={"economy": 3},
+    script=(ROUND,),
+    questions=(
+        Question("vp", "The robot's VP chips after the round?", "robot_vp",
+                 why="One response for both your Consume actions."),
+        Question("economy", "Its economy size after the round?", "robot_economy",
+                 why="Its Produce action comes after Consume and adds 1."),
+    ),
+    then=(["trade", "x2"], ROUND),
+    watch="consume",
+    claims={"robot_vp": 3, "robot_economy": 4},
+)
+
+PRODUCE_1 = Lesson(
+    id="robot-produce-1",
+    title="The robot's Produce action",
+    topic="robot",
+    kind="predict",
+    source="TGS rulebook, Solitaire: Produce example 1",
+    text=(
+        "A Produce die raises the robot's economy size by 1 (5 at most); that is how it gets "
+        "more VP chips in later Consume phases.\n\n"
+        "You choose Develop and Settle; the robot rolls Produce and Explore. Its economy size "
+        "goes from 0 to 1."
+    ),
+    dice=(("produce", "explore"),),
+    script=(ROUND,),
+    questions=(
+        Question("economy", "The robot's economy size after the round?", "robot_economy"),
+    ),
+    then=(["develop", "settle"], ROUND),
+    watch="produce",
+    claims={"robot_economy": 1},
+)
+
+PRODUCE_2 = Lesson(
+    id="robot-produce-2",
+    title="The Produce response",
+    topic="robot",
+    kind="predict",
+    robot_start="Earth's Lost Colony",
+    source="TGS rulebook, Solitaire: Produce example 2",
+    text=(
+        "When only you chose Produce, the robot does nothing in that phase.\n\n"
+        "You choose Consume x2 and Produce; the robot, on Earth's Lost Colony with credit 1 "
+        "and economy 1, "
+        "rolls two Explores. Its economy stays at 1."
+    ),
+    dice=(("explore", "explore"),),
+    script=(ROUND,),
+    questions=(
+        Question("economy", "The robot's economy size after the round?", "robot_economy",
+                 why="A Produce response does nothing."),
+        Question("credit", "Its credit after the round?", "robot_credit",
+                 why="Both Explores: it draws 3 cards and gains 1 credit, once."),
+    ),
+    then=(["x2", "produce"], ROUND),
+    watch="produce",
+    claims={"robot_economy": 1, "robot_credit": 2},
+)
+
+ROBOT_LESSONS: tuple[Lesson, ...] = (DICE, DICE_EXPLORE, DEVELOP_1, DEVELOP_2, SETTLE_1,
+                                     SETTLE_2, CONSUME_1, CONSUME_2, PRODUCE_1, PRODUCE_2)

@@ -24,6 +24,8 @@ def state(run: LessonRun) -> tuple[str, dict, int]:
 
 def test_ids_are_unique_and_every_lesson_is_complete():
     assert len({x.id for x in LESSONS}) == len(LESSONS)
+    assert len([x for x in LESSONS if x.topic == "game"]) >= 4
+    assert len([x for x in LESSONS if x.topic == "robot"]) >= 4
     for x in LESSONS:
         assert x.text.strip() and x.source.strip() and x.title.strip(), x.id
         assert x.claims, x.id
