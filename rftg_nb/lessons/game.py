@@ -134,4 +134,30 @@ TRADE = Lesson(
     claims={"best": ["Pre-Sentient Race"], "player_hand": 6},
 )
 
-GAME_LESSONS: tuple[Lesson, ...] = (CARDS, EXPLORE, DEVELOP, SETTLE, TRADE)
+PRODUCE = Lesson(
+    id="game-produce",
+    title="Produce: the Produce bonus on a windfall world",
+    topic="game",
+    kind="choose",
+    source="base rules §8 (Produce) and §1.1 (production and windfall worlds)",
+    text=(
+        "In the Produce phase every production world (a full coloured circle) without a good "
+        "gets one. A windfall world (a coloured ring) gets a good only when it is placed, or "
+        "from a power, or from the Produce bonus: if you chose Produce, put one good on a "
+        "windfall world of yours that has none.\n\n"
+        "You conquered two windfall worlds, Avian Uplift Race (Genes) and Rebel Fuel Cache "
+        "(Rare), and have sold both their goods. Now you chose Produce and Develop."
+    ),
+    deck=STACK + ("Avian Uplift Race", "Rebel Fuel Cache", "Contact Specialist",
+                  "Colony Ship") + DEAR,
+    dice=(("produce", "x2"),) * 4,
+    script=(list(DEAR), ["settle", "settle2"], ["Avian Uplift Race"], until("settle"),
+            ["Rebel Fuel Cache"], until("actions"), ["trade", "explore5"], until("actions"),
+            ["trade", "explore5"], until("actions"), ["produce", "develop"], until("windfall")),
+    goal="Put your Produce bonus good where it will sell for the most.",
+    grader="most_goods_value",
+    why="A Genes good sells for 4 cards, a Rare one for 3.",
+    claims={"best": ["Avian Uplift Race"], "player_goods_value": 4},
+)
+
+GAME_LESSONS: tuple[Lesson, ...] = (CARDS, EXPLORE, DEVELOP, SETTLE, TRADE, PRODUCE)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rftg_nb.engine.state import GOOD_VALUE
 from rftg_nb.robot.dice import SPACE_LABELS
 from rftg_nb.robot.solo import SoloGame
 
@@ -47,6 +48,11 @@ def _placed(g: SoloGame, since: int) -> str:
     return " and ".join(names) if names else "nothing"
 
 
+def _goods_value(g: SoloGame, since: int) -> int:
+    return sum(GOOD_VALUE[w.design.good] for w in g.players[0].tableau
+               if w.good is not None and w.design.good)
+
+
 def _hand_vp(g: SoloGame, since: int) -> int:
     return sum(c.design.vp for c in g.players[0].hand)
 
@@ -67,6 +73,8 @@ MEASURES: dict[str, Measure] = {
     "player_score": Measure(lambda g, s: g.scores()[0], "your score is {}"),
     "player_hand": Measure(lambda g, s: len(g.players[0].hand), "you hold {} cards"),
     "player_hand_vp": Measure(_hand_vp, "the cards in your hand carry {} VP"),
+    "player_goods_value": Measure(_goods_value,
+                                  "the goods on your worlds would sell for {} cards"),
     "player_tableau": Measure(lambda g, s: len(g.players[0].tableau),
                               "your tableau holds {} cards"),
 }
@@ -96,4 +104,6 @@ GRADERS: dict[str, Grader] = {
     "most_score": Grader("player_score", "your score after the phase is {}"),
     "most_hand_vp": Grader("player_hand_vp", "the cards you keep carry {} VP"),
     "most_cards": Grader("player_hand", "you hold {} cards after the phase"),
+    "most_goods_value": Grader("player_goods_value",
+                               "your goods would sell for {} cards after the phase"),
 }

@@ -282,7 +282,7 @@ PRODUCE_2 = Lesson(
         "When only you chose Produce, the robot does nothing in that phase.\n\n"
         "You choose Consume x2 and Produce; the robot, on Earth's Lost Colony with credit 1 "
         "and economy 1, "
-        "rolls two Explores. Its economy stays at 1."
+        "rolls two Explores. Its economy stays at 1; the Explores raise its credit to 2."
     ),
     dice=(("explore", "explore"),),
     script=(ROUND,),

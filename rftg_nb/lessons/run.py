@@ -154,6 +154,7 @@ class LessonRun:
             for q in lesson.questions
         ]
         self._trials: dict[tuple[str, ...], tuple[Any, SoloGame]] | None = None
+        self._point: Decision | None = None
         self._after: tuple[SoloGame, int] | None = None
         self.reset()
         self._since = len(self.game.events)  # the same in every fresh copy
@@ -176,10 +177,11 @@ class LessonRun:
         if self.lesson.kind == "choose":
             best = tuple(self.best())
             game = self._tried()[best][1]
-            d = self.game.decision
+            d = self._point
+            assert d is not None
             for key in self.lesson.claims:
                 if key == "best":
-                    out[key] = [_name(d.option(i)) for i in best]  # type: ignore[union-attr]
+                    out[key] = [_name(d.option(i)) for i in best]
                 else:
                     out[key] = MEASURES[key].fn(game, self._since)
         else:
@@ -197,6 +199,7 @@ class LessonRun:
         grader = GRADERS[lesson.grader]
         d = build(lesson).decision
         assert d is not None
+        self._point = d
         cands = [c for n in range(d.min, d.max + 1) for c in combinations(d.ids, n)]
         if len(cands) > MAX_CANDIDATES:
             raise LessonError(f"lesson {lesson.id!r}: the decision has {len(cands)} answers, "
@@ -220,17 +223,17 @@ class LessonRun:
         return list(next(ids for ids, (v, _g) in trials.items() if v == top))
 
     def judge(self, ids: list[str]) -> Feedback:
-        """Whether ``ids`` is a best answer, and why; ``game`` is not changed."""
-        d = self.game.decision
-        key = tuple(ids)
-        if d is None:
-            return Feedback(False, "There is no question to answer now.")
+        """Whether ``ids`` is a best answer to the lesson's question, and why. ``game`` is not
+        changed (and may already have moved on: the answer is judged at the teaching point)."""
         if self.lesson.kind != "choose":
             return Feedback(False, "This lesson asks for predictions, not a choice.")
+        trials = self._tried()
+        d = self._point
+        assert d is not None
+        key = tuple(ids)
         why = d.check(key)
         if why is not None or any(i not in d.ids for i in key):
             return Feedback(False, f"That is not a legal answer: {why}.")
-        trials = self._tried()
         say = GRADERS[self.lesson.grader].say
         best = tuple(self.best())
         top = trials[best][0]
@@ -246,7 +249,7 @@ class LessonRun:
     @staticmethod
     def _say(d: Decision, ids: tuple[str, ...]) -> str:
         names = [_name(d.option(i)) for i in ids]
-        return " and ".join(names) if names else "nothing picked"
+        return " and ".join(names) if names else "nothing"
 
     # ------------------------------------------------------------------ predict
     def _played_on(self) -> tuple[SoloGame, int]:

@@ -62,6 +62,8 @@ def test_choose_best_is_right_and_another_answer_is_wrong(lesson):
     assert not feedback.correct and feedback.text.startswith("Not the best")
     assert not run.judge(["no-such-option"]).correct
     assert state(run) == before  # judging plays on copies only
+    run.game.apply(best)  # the board applies the learner's answer; judging still works
+    assert run.judge(best).correct and not run.judge(wrong).correct
 
 
 @pytest.mark.parametrize("lesson", PREDICT, ids=ids(PREDICT))
