@@ -84,27 +84,12 @@ def _name(option: Any) -> str:
 
 
 def adjust_robot(g: SoloGame, values: Mapping[str, int], lesson: Lesson) -> None:
-    r = g.robot
-    for key, v in values.items():
-        if key == "credit":
-            r.credit = v
-        elif key == "economy":
-            r.economy = v
-        elif key == "counters_left":
-            r.counters_left = v
-        elif key == "vp_pool":
-            g.vp_pool = v
-        elif key == "stack":
-            g.discard.extend(r.stack[v:])
-            del r.stack[v:]
-        elif key == "stack_add":
-            for _ in range(v):
-                r.stack.append(g.deck.pop())
-        elif key == "tableau_add":
-            for _ in range(v):
-                r.cards.append(g.deck.pop())
-        else:
-            raise LessonError(f"lesson {lesson.id!r}: robot: unknown adjustment {key!r}")
+    """Change the robot's numbers through the game, which records the change so replays (the
+    step-through views, undo) make it at the same point."""
+    try:
+        g.adjust(**values)
+    except ValueError as e:
+        raise LessonError(f"lesson {lesson.id!r}: robot: {e}") from None
 
 
 def build(lesson: Lesson) -> SoloGame:

@@ -46,6 +46,53 @@ class SoloGame(Game):
         self._stamps: list[tuple[Any, ...]] = []
         self._scored: tuple[tuple[int, ...], int, int] = ((), 0, 0)  # key, player, robot
         super().__init__(setup, seed, db)
+        self._adjust_at(0)
+
+    # ------------------------------------------------------------------ scripted adjustments
+    def adjust(self, **values: int) -> None:
+        """Set the robot's numbers now, for a lesson or a check of a rulebook example.
+
+        Keys: ``credit``, ``economy``, ``counters_left``, ``vp_pool``, ``stack`` (keep the top
+        N cards of the robot's draw stack; the rest are discarded), ``stack_add`` and
+        ``tableau_add`` (move N cards from the draw pile under its draw stack or into its
+        tableau). The change is recorded in the set-up with the number of choices made so far,
+        so undo, a saved game and the step-through views replay it at the same point.
+        """
+        _check_adjust(values, ValueError)
+        self._apply_adjust(values)
+        self.setup["solo"] = {**self.setup["solo"], "adjust": [
+            *self.setup["solo"].get("adjust", []), {"after": len(self._log),
+                                                    "robot": dict(values)}]}
+
+    def apply(self, choice: str | list[str] | tuple[str, ...]) -> None:
+        super().apply(choice)
+        self._adjust_at(len(self._log))
+
+    def _adjust_at(self, choices: int) -> None:
+        for step in self.setup["solo"].get("adjust", ()):
+            if step["after"] == choices:
+                self._apply_adjust(step["robot"])
+
+    def _apply_adjust(self, values: Mapping[str, int]) -> None:
+        r = self.robot
+        for key, v in values.items():
+            if key == "credit":
+                r.credit = v
+            elif key == "economy":
+                r.economy = v
+            elif key == "counters_left":
+                r.counters_left = v
+            elif key == "vp_pool":
+                self.vp_pool = v
+            elif key == "stack":
+                self.discard.extend(r.stack[v:])
+                del r.stack[v:]
+            elif key == "stack_add":
+                for _ in range(v):
+                    r.stack.append(self.deck.pop())
+            elif key == "tableau_add":
+                for _ in range(v):
+                    r.cards.append(self.deck.pop())
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -123,6 +170,18 @@ class SoloGame(Game):
             if error is ValueError:
                 raise
             raise error(str(e)) from None
+        adjusts = solo.get("adjust", [])
+        if not isinstance(adjusts, list):
+            raise error("adjust: expected a list of robot adjustments")
+        for i, step in enumerate(adjusts):
+            if not (isinstance(step, dict) and set(step) == {"after", "robot"}
+                    and isinstance(step["after"], int) and step["after"] >= 0
+                    and isinstance(step["robot"], dict)):
+                raise error(f"adjust[{i}]: expected {{\"after\": choices, \"robot\": {{...}}}}")
+            try:
+                _check_adjust(step["robot"], error)
+            except ValueError as e:
+                raise error(f"adjust[{i}]: {e}") from None
         dice = solo.get("dice")
         if dice is not None and dice != "manual":
             if not isinstance(dice, list):
@@ -605,6 +664,18 @@ STAMP_FIELDS = ("vp_pool", "robot_credit", "robot_economy", "robot_vp", "robot_t
 _SPACE_PHASE = {"explore1": "explore", "explore2": "explore", "develop1": "develop",
                 "develop2": "develop2", "settle1": "settle", "settle2": "settle2",
                 "trade": "consume", "x2": "consume", "produce": "produce"}
+
+
+ADJUSTABLE = ("credit", "economy", "counters_left", "vp_pool", "stack", "stack_add",
+              "tableau_add")
+
+
+def _check_adjust(values: Mapping[str, Any], error: type[ValueError]) -> None:
+    for key, v in values.items():
+        if key not in ADJUSTABLE:
+            raise error(f"{key!r} is not a robot adjustment ({', '.join(ADJUSTABLE)})")
+        if not isinstance(v, int) or isinstance(v, bool) or (v < 0 and key != "vp_pool"):
+            raise error(f"{key}: expected a whole number, got {v!r}")
 
 
 def _which_die(a: list[str], b: list[str]) -> str:
