@@ -75,6 +75,9 @@ function render({ model, el }) {
   function drawQuestion(s) {
     const q = s.question;
     if (!q) {
+      if (s.banner && !s.pending) {
+        return `<div class="rb-where">Your turn to predict</div><div class="rb-prompt">${esc(s.banner)}</div>`;
+      }
       if (s.pending) {
         return `<div class="rb-where">The robot is moving</div>
           <div class="rb-prompt">${plural(s.pending, "step")} to go. Read each move on the right.</div>
@@ -210,7 +213,7 @@ function render({ model, el }) {
     root.innerHTML = `
       <div class="rb-head"><span class="rb-title">Race for the Galaxy: The Gathering Storm &middot; solitaire</span>
         <span class="rb-score" title="score so far: VP chips, printed VP and 6-cost bonuses">${score}</span>
-        <span class="rb-tools">
+        <span class="rb-tools" ${s.lesson ? "hidden" : ""}>
           <label class="rb-toggle" title="a sentence on what each phase does for you"><input type="checkbox" data-do="explain" ${s.explain ? "checked" : ""}> Explain</label>
           <label class="rb-toggle" title="reveal the robot's moves one at a time"><input type="checkbox" data-do="step" ${s.step_through ? "checked" : ""}> Step through robot</label>
           <button class="rb-btn" data-do="undo" ${s.undo ? "" : "disabled"} title="back to your previous decision">Undo</button>
@@ -219,7 +222,7 @@ function render({ model, el }) {
         </span></div>
       ${s.status && s.status.text ? `<div class="rb-status ${s.status.error ? "err" : ""}" role="status">${esc(s.status.text)}</div>` : ""}
       <span class="rb-save-slot"></span>
-      <details class="rb-new" ${keepOpen ? "open" : ""}>${drawNew(s)}</details>
+      ${s.lesson ? "" : `<details class="rb-new" ${keepOpen ? "open" : ""}>${drawNew(s)}</details>`}
       ${drawEnd(s)}
       <div class="rb-main">
         <div class="rb-left">

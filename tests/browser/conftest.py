@@ -81,11 +81,21 @@ class VoilaServer:
 @pytest.fixture(scope="session")
 def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """A Voila server rendering notebooks/play.ipynb at ``/`` (its URL, process and log)."""
+    yield from _serve(NOTEBOOK, tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def voila_learn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """A Voila server rendering notebooks/learn.ipynb (the lessons) at ``/``."""
+    yield from _serve(ROOT / "notebooks" / "learn.ipynb", tmp_path_factory)
+
+
+def _serve(target: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     port = free_port()
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
     log = log_path.open("w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}",
+        [sys.executable, "-m", "voila", str(target), "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True",
          f"--Voila.config_file_paths={VOILA_CONFIG_DIR}",
          f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",

@@ -1,0 +1,75 @@
+"""The course in a real browser (Voila + Chromium): one game lesson answered by clicking cards,
+one robot lesson by predicting, checking and stepping through the robot's moves."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from rftg_nb.lessons import LESSONS, LessonRun
+from tests.browser.conftest import ARTIFACTS, VoilaServer
+
+BOARD = ".rftg-board"
+
+
+def _serial(page: Page) -> str:
+    return page.eval_on_selector(BOARD, "e => e.dataset.serial || ''")
+
+
+def _after(page: Page, serial: str) -> None:
+    page.wait_for_function(
+        "(s) => { const b = document.querySelector('.rftg-board'); "
+        "return b && b.dataset.serial && b.dataset.serial !== s; }", arg=serial)
+
+
+def test_a_game_lesson_and_a_robot_lesson_by_clicking(page: Page, voila_learn: VoilaServer,
+                                                      page_errors: list[str]):
+    page.goto(voila_learn.url + "/", timeout=90_000)
+    page.wait_for_selector(f"{BOARD}[data-serial]", timeout=90_000)
+    first = LESSONS[0]
+    assert first.kind == "choose"
+    page.wait_for_selector(f".rftg-lesson[data-id='{first.id}']")
+    # the game lesson: click the best cards (computed by the engine) and confirm
+    best = LessonRun(first).best()
+    for n, cid in enumerate(best, start=1):
+        page.click(f".rb-card.opt[data-id='{cid}']")
+        page.wait_for_function(
+            "(n) => { const e = document.querySelector('.rb-pick');"
+            " return e && e.dataset.picked === String(n) && e.dataset.checked === '1'; }", arg=n)
+    page.click("[data-do=submit]:not([disabled])")
+    page.wait_for_selector(".rftg-feedback.right")
+    assert page.locator(".rftg-progress[data-done='1']").count() == 1
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "learn-game-lesson.png"), full_page=True)
+
+    # a robot lesson: predict, check, then step through the robot's moves
+    index, lesson = next((i, x) for i, x in enumerate(LESSONS) if x.id == "robot-develop-1")
+    page.select_option(".rftg-lessons select", index=index)
+    page.wait_for_selector(f".rftg-lesson[data-id='{lesson.id}']")
+    run = LessonRun(lesson)
+    expected = run.expected()
+    for q in run.questions:
+        box = f".rftg-q-{q['key']}"
+        if q["choices"]:
+            page.select_option(f"{box} select", label=str(expected[q["key"]]))
+        else:
+            page.fill(f"{box} input", str(expected[q["key"]]))
+            page.press(f"{box} input", "Tab")
+    page.get_by_role("button", name="Check my predictions").click()
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.rftg-feedback.right').length === n",
+        arg=len(run.questions))
+    page.wait_for_function("() => document.querySelector('.rftg-board').dataset.kind "
+                           "=== 'moving'")
+    moves = page.locator(".rb-moves li").count()
+    before = _serial(page)
+    page.click("[data-do=next]")
+    _after(page, before)
+    assert page.locator(".rb-moves li").count() > moves
+    assert page.locator(".rb-latest").count() == 1  # the rule of the step, spelled out
+    page.screenshot(path=str(ARTIFACTS / "learn-robot-lesson.png"), full_page=True)
+    before = _serial(page)
+    page.click("[data-do=all]")
+    _after(page, before)
+    credit = page.eval_on_selector(".rb-track span.on", "e => e.textContent")
+    assert int(credit) == lesson.claims["robot_credit"]
+    assert page_errors == []

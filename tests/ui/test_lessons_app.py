@@ -1,0 +1,142 @@
+"""The lesson app, driven in plain Python: open, answer, predict, watch, try again, progress.
+
+Right answers come from the lesson runner (computed by the engine); the app must judge and show
+them, play the answer on the board, and step through the robot's moves after a prediction.
+"""
+
+from __future__ import annotations
+
+from html import unescape
+
+import pytest
+
+from rftg_nb.lessons import LESSONS, LessonRun
+from rftg_nb.ui.lessons import LessonApp, LessonController
+
+CHOOSE = [i for i, x in enumerate(LESSONS) if x.kind == "choose"]
+PREDICT = [i for i, x in enumerate(LESSONS) if x.kind == "predict"]
+
+
+def _wrong(run: LessonRun) -> list[str]:
+    """A legal answer that is not among the best."""
+    import random
+
+    from rftg_nb.players import random_pick
+
+    d = run.game.decision
+    best = set(run.best())
+    rng = random.Random(1)
+    for _ in range(200):
+        ids = random_pick(d, rng)
+        if set(ids) != best and d.check(tuple(ids)) is None and not run.judge(ids).correct:
+            return ids
+    pytest.skip(f"{run.lesson.id}: every legal answer is a best one")
+
+
+def test_a_choose_lesson_judges_the_board_answer_then_plays_it():
+    app = LessonApp()
+    c = app.c
+    c.open(CHOOSE[0])
+    app.refresh()
+    state = app.app.board.state
+    assert state["lesson"] and state["question"]["kind"] == c.run.game.decision.kind
+    best = c.run.best()
+    choices = len(c.run.game.choices)
+    app.app.on_action({"do": "answer", "ids": best})
+    assert c.judged and c.feedback[0].correct and LESSONS[CHOOSE[0]].id in c.done
+    assert len(c.board.game.choices) == choices + 1  # the answer was played on the board
+    assert "right" in app.feedback.value and c.feedback[0].text in unescape(app.feedback.value)
+    # a second answer is refused until Try again
+    d = c.board.decision
+    if d is not None:
+        assert not c.answer(list(d.ids[: d.min]))
+        assert c.board.status.error
+    app.on_try_again()
+    assert not c.judged and c.feedback == [] and len(c.board.game.choices) == choices
+    assert c.progress == (1, len(LESSONS))
+
+
+def test_a_wrong_answer_is_judged_wrong_and_try_again_starts_over():
+    c = LessonController()
+    c.open(CHOOSE[-1])
+    wrong = _wrong(c.run)
+    assert not c.answer(wrong)
+    assert c.judged and not c.feedback[0].correct and c.lesson.id not in c.done
+    c.try_again()
+    assert c.answer(c.run.best()) and c.lesson.id in c.done
+
+
+def test_game_tools_are_off_in_a_lesson():
+    app = LessonApp()
+    before = app.c.run.game.to_json()
+    for what in ("new", "load", "undo", "step"):
+        app.app.on_action({"do": what, "on": False, "text": "{}", "settings": {}})
+    assert app.c.run.game.to_json() == before and app.c.board.step_through
+
+
+@pytest.mark.parametrize("index", PREDICT[:3] + PREDICT[-1:])
+def test_a_predict_lesson_checks_predictions_then_steps_through_the_robot(index: int):
+    app = LessonApp()
+    c = app.c
+    app.on_open(index)
+    state = app.app.board.state
+    assert state["question"] is None and state["banner"]
+    # an answer on the board is refused before predicting
+    assert not c.answer(["anything"]) and c.board.status.error
+    expected = c.run.expected()
+    keys = [q["key"] for q in c.run.questions]
+    assert set(app.inputs) == set(keys)
+    for k, x in app.inputs.items():
+        x.value = expected[k]
+    app.on_check()
+    assert c.judged and all(f.correct for f in c.feedback)
+    assert c.lesson.id in c.done and app.bar.value == len(c.done)
+    assert all(x.disabled for x in app.inputs.values())
+    # now the robot's moves are held back and revealed one by one
+    state = app.app.board.state
+    assert state["pending"] > 0 and state["question"] is None
+    shown = c.board.shown
+    app.app.on_action({"do": "next"})
+    assert c.board.shown > shown
+    app.app.on_action({"do": "all"})
+    assert c.board.pending_steps() == 0
+    for key, value in c.run.lesson.claims.items():
+        if key in expected:
+            assert expected[key] == value
+    after = getattr(c.lesson, "after", "")
+    if after:
+        assert after.split("\n\n")[0][:40] in unescape(app.feedback.value)
+
+
+def test_a_wrong_prediction_says_so_and_progress_does_not_count_it():
+    c = LessonController()
+    c.open(PREDICT[0])
+    expected = c.run.expected()
+    q = c.run.questions[0]
+    answers = dict(expected)
+    if q["choices"]:
+        answers[q["key"]] = next(x for x in q["choices"] if x != expected[q["key"]])
+    else:
+        answers[q["key"]] = expected[q["key"]] + 1
+    feedback = c.predict(answers)
+    assert not feedback[0].correct and c.lesson.id not in c.done
+    c.try_again()
+    assert not c.judged and c.predict(expected) and c.lesson.id in c.done
+
+
+def test_missing_predictions_are_asked_for():
+    c = LessonController()
+    c.open(PREDICT[0])
+    assert c.predict({}) == [] and c.board.status.error and not c.judged
+
+
+def test_the_lesson_list_next_previous_and_bounds():
+    app = LessonApp()
+    assert [label for label, _ in app.pick.options][0].startswith("1. ")
+    assert app.prev_button.disabled and not app.next_button.disabled
+    app.next_button.click()
+    assert app.c.index == 1 and app.pick.value == 1
+    app.pick.value = len(LESSONS) - 1
+    assert app.c.index == len(LESSONS) - 1 and app.next_button.disabled
+    with pytest.raises(ValueError, match="there is no lesson"):
+        app.c.open(len(LESSONS))
