@@ -21,17 +21,20 @@ CARDS = Lesson(
         "the Settle phase, and many of them hold a good that you can sell or consume later. "
         "Developments (dashed frame) are placed in the Develop phase and give you powers.\n\n"
         "Each card shows a cost in cards (for a military world, the Military you need, in "
-        "red), the VP it is worth at the end of the game, and its powers, each marked with "
-        "the phase in which it works.\n\n"
-        "You are dealt six cards and keep four. Here, keep the four worth the most VP: "
-        "Terraformed World and Rebel Outpost are worth 5 each, Consumer Markets 3, Improved "
-        "Logistics 2, Gem World 1 and Space Mercenaries nothing."
+        "red), the VP it is worth at the end of the game (a 6-cost development shows \"?\") "
+        "and its powers, each marked with the phase in which it works.\n\n"
+        "You are dealt six cards and keep four. Read the VP on each of yours."
+    ),
+    after=(
+        "Space Mercenaries is worth nothing and Gem World 1 VP: discard those two. You keep "
+        "Terraformed World and Rebel Outpost (5 VP each), Consumer Markets (3) and Improved "
+        "Logistics (2): 15 VP."
     ),
     deck=STACK + ("Space Mercenaries", "Gem World", "Improved Logistics", "Consumer Markets",
                   "Terraformed World", "Rebel Outpost"),
     goal="Discard two cards so that the four you keep are worth the most VP.",
     grader="most_hand_vp",
-    why="The VP of a card is the number in its hexagon; a 6-cost development shows \"?\".",
+    why="The VP of a card is the number in its hexagon.",
     claims={"best": ["Space Mercenaries", "Gem World"], "player_hand_vp": 15},
 )
 
@@ -45,16 +48,21 @@ DEVELOP = Lesson(
         "In the Develop phase everyone may place one development from hand, paying its cost by "
         "discarding that many other cards. If you chose Develop, your development costs one "
         "card less: that is your bonus for choosing the phase.\n\n"
-        "You chose Develop and Produce and hold four developments. Consumer Markets (cost 5, "
-        "3 VP) would still cost 4 with the bonus, and you have only three other cards to pay "
-        "with, so it is not offered. Drop Ships (cost 4, 2 VP) costs you 3."
+        "You chose Develop and Produce and hold four developments. For each, compare its "
+        "cost, less your bonus, with the other cards you could pay with; then compare VP."
+    ),
+    after=(
+        "Consumer Markets (cost 5, 3 VP) would still cost 4 with the bonus, more than the "
+        "three other cards you hold, so it is not offered. Of the rest, Drop Ships (cost 4, "
+        "2 VP) is worth the most and costs you 3: your score becomes 3, New Sparta's 1 VP "
+        "plus 2."
     ),
     deck=STACK + ("Consumer Markets", "Drop Ships", "Public Works", "Space Marines") + DEAR,
     dice=(("produce", "x2"),),
     script=(list(DEAR), ["develop", "produce"]),
     goal="Place the development that leaves you with the most VP.",
     grader="most_score",
-    why="Your score counts New Sparta's 1 VP plus the VP of what you place.",
+    why="Your score counts your start world's VP plus the VP of what you place.",
     claims={"best": ["Drop Ships"], "player_score": 3},
 )
 
@@ -68,8 +76,11 @@ EXPLORE = Lesson(
         "In the Explore phase everyone draws 2 cards and keeps 1. Your Explore action card "
         "adds a bonus: +5 draws 5 more (7 cards, keep 1), +1/+1 draws 1 more and keeps 1 more "
         "(3 cards, keep 2). You keep only from the cards just drawn; the rest are discarded.\n\n"
-        "You chose Explore +5 and Produce and drew seven cards. Keep the one worth the most "
-        "VP: New Earth, a 3 VP world."
+        "You chose Explore +5 and Produce and drew seven cards."
+    ),
+    after=(
+        "New Earth, a 3 VP world, is worth the most of the seven; with it the cards in your "
+        "hand carry 7 VP. +5 is for finding one good card; +1/+1 for keeping two."
     ),
     deck=STACK + ("Contact Specialist", "Investment Credits", "Colony Ship", "Genetics Lab")
     + DEAR + ("Spice World", "Mining Robots", "Deserted Alien World", "New Earth",
@@ -78,7 +89,6 @@ EXPLORE = Lesson(
     script=(list(DEAR), ["explore5", "produce"]),
     goal="Keep the explored card worth the most VP.",
     grader="most_hand_vp",
-    why="+5 is for finding one good card; +1/+1 for keeping two.",
     claims={"best": ["New Earth"], "player_hand_vp": 7},
 )
 
@@ -94,16 +104,22 @@ SETTLE = Lesson(
         "paid for: you place it if your Military is at least its defence, and your Military "
         "is not used up. Choosing Settle does not make worlds cheaper; instead you draw a card "
         "after placing one.\n\n"
-        "Your start world New Sparta gives Military 2. New Earth (cost 5) is too dear for the "
-        "three other cards in your hand and Rebel Outpost needs Military 5, so you choose "
-        "between Gem World (cost 2, 1 VP) and Aquatic Uplift Race (defence 2, 2 VP)."
+        "Your start world New Sparta gives Military 2, and you chose Settle and Produce. For "
+        "each world in your hand, check: can you pay its cost with your other cards, or is "
+        "your Military at least its defence?"
+    ),
+    after=(
+        "New Earth (cost 5) is too dear for the three other cards in your hand, and Rebel "
+        "Outpost needs Military 5. That leaves Gem World (cost 2, 1 VP) and Aquatic Uplift "
+        "Race (defence 2, 2 VP): conquering Aquatic Uplift Race costs no cards and is worth "
+        "more, so your score becomes 3."
     ),
     deck=STACK + ("New Earth", "Aquatic Uplift Race", "Gem World", "Rebel Outpost") + DEAR,
     dice=(("produce", "x2"),),
     script=(list(DEAR), ["settle", "produce"]),
     goal="Place the world that leaves you with the most VP.",
     grader="most_score",
-    why="Conquering Aquatic Uplift Race costs no cards, and it is worth 2 VP.",
+    why="Conquest costs no cards.",
     claims={"best": ["Aquatic Uplift Race"], "player_score": 3},
 )
 
@@ -119,8 +135,12 @@ TRADE = Lesson(
         "(blue) sells for 2 cards, Rare (brown) for 3, Genes (green) for 4 and Alien "
         "(yellow) for 5, plus any Trade bonuses of your cards.\n\n"
         "You started on Alpha Centauri, whose Rare good came with it, and last round you "
-        "settled Pre-Sentient Race, a Genes windfall world that got a good as it was placed. "
-        "You hold two cards, and now you chose Trade and Produce."
+        "settled a windfall world that got a good as it was placed. You hold two cards, and "
+        "now you chose Trade and Produce. Look at the colours of your goods."
+    ),
+    after=(
+        "Pre-Sentient Race's Genes good sells for 4 cards, Alpha Centauri's Rare one for 3: "
+        "selling the Genes good, you hold 6 cards (2 + 4)."
     ),
     player_start="Alpha Centauri",
     deck=STACK + ("Pre-Sentient Race", "Contact Specialist", "Investment Credits",
@@ -130,7 +150,7 @@ TRADE = Lesson(
             ["trade", "produce"]),
     goal="Sell the good that gives you the most cards.",
     grader="most_cards",
-    why="Genes sell for 4 cards, Rare for 3.",
+    why="Genes (green) sell for 4 cards, Rare (brown) for 3.",
     claims={"best": ["Pre-Sentient Race"], "player_hand": 6},
 )
 
@@ -145,8 +165,13 @@ PRODUCE = Lesson(
         "gets one. A windfall world (a coloured ring) gets a good only when it is placed, or "
         "from a power, or from the Produce bonus: if you chose Produce, put one good on a "
         "windfall world of yours that has none.\n\n"
-        "You conquered two windfall worlds, Avian Uplift Race (Genes) and Rebel Fuel Cache "
-        "(Rare), and have sold both their goods. Now you chose Produce and Develop."
+        "You conquered two windfall worlds and have sold both their goods. Now you chose "
+        "Produce and Develop. Which of them holds the dearer kind of good?"
+    ),
+    after=(
+        "Avian Uplift Race's good is Genes, which sells for 4 cards; Rebel Fuel Cache's is "
+        "Rare, which sells for 3. With the good on Avian Uplift Race, your goods would sell "
+        "for 4 cards."
     ),
     deck=STACK + ("Avian Uplift Race", "Rebel Fuel Cache", "Contact Specialist",
                   "Colony Ship") + DEAR,
@@ -156,7 +181,7 @@ PRODUCE = Lesson(
             ["trade", "explore5"], until("actions"), ["produce", "develop"], until("windfall")),
     goal="Put your Produce bonus good where it will sell for the most.",
     grader="most_goods_value",
-    why="A Genes good sells for 4 cards, a Rare one for 3.",
+    why="A Genes good (green) sells for 4 cards, a Rare one (brown) for 3.",
     claims={"best": ["Avian Uplift Race"], "player_goods_value": 4},
 )
 

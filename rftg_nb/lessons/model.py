@@ -2,8 +2,9 @@
 
 A lesson holds no answers. A "choose" lesson names a grader; the grader's best answer is found
 by trying every legal answer on a fresh copy of the position. A "predict" lesson names measures;
-the expected values come from playing ``then`` on a fresh copy. ``claims`` are the outcomes the
-lesson's text states; a test checks them against the engine.
+the expected values come from playing ``then`` on a fresh copy. ``text`` is read before the learner
+acts and does not give the answer away; ``after`` is read once they have answered: the outcome
+and why. ``claims`` are the outcomes ``after`` states; a test checks them against the engine.
 
 A step of a script (``script`` and ``then``) is one of:
 
@@ -89,7 +90,10 @@ class Lesson:
     choice and ``until("actions")``); ``watch`` is the phase whose robot events the learner
     steps through ("action" for the dice).
 
-    ``claims``: measure name -> value as the text states it; for "choose" also ``"best"`` -> the
+    ``text`` teaches the rule and sets the scene, without the answer to the task; ``after``
+    is shown once the learner has answered: the outcome, and why the best choice is best.
+
+    ``claims``: measure name -> value as ``after`` states it; for "choose" also ``"best"`` -> the
     names of the best answer's cards or options. Choose claims are measured after the best
     answer and the rest of its phase; predict claims after ``then``.
     """
@@ -101,6 +105,7 @@ class Lesson:
     source: str
     kind: str
     claims: Mapping[str, Any]
+    after: str
     seed: int = 1
     difficulty: str = "easy"
     player_start: str | None = "New Sparta"
@@ -126,7 +131,7 @@ class Lesson:
             raise bad(f"topic must be one of {TOPICS}, not {self.topic!r}")
         if self.kind not in KINDS:
             raise bad(f"kind must be one of {KINDS}, not {self.kind!r}")
-        for name in ("title", "text", "source"):
+        for name in ("title", "text", "after", "source"):
             if not getattr(self, name).strip():
                 raise bad(f"{name} is empty")
         if not self.claims:

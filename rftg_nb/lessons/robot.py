@@ -27,8 +27,12 @@ DICE = Lesson(
         "on the left space of its pair.\n\n"
         "A \"match\" face copies one of your actions: it goes under your right-most action "
         "marker, unless a die is already there; then it goes under your other marker.\n\n"
-        "You choose Consume x2 and Produce. The robot rolls Develop (die A) and match (die B): "
-        "Develop goes on the left Develop space and the match die on Produce."
+        "You choose Consume x2 and Produce. The robot rolls Develop (die A) and match (die B)."
+    ),
+    after=(
+        "Die A goes on the left Develop space: a single Develop takes the left one of its "
+        "pair. Die B, the match, goes on Produce, the space under your right-most action "
+        "marker."
     ),
     dice=(("develop", "match"),),
     script=(ROUND,),
@@ -50,11 +54,16 @@ DEVELOP_1 = Lesson(
     source="TGS rulebook, Solitaire: Develop example 1",
     text=(
         "A Develop die makes the robot act in the Develop phase. Unless it can place a 6-cost "
-        "counter (it needs 2 credit for that), it draws 1 card under its draw stack and then "
-        "flips cards from the top, discarding them, until it finds a development, which it "
-        "places. It pays credit only for a 6-cost development.\n\n"
-        "You choose Develop and Produce. The robot, with 1 credit and 2 cards in its draw "
-        "stack, rolls Develop and x2. Its second flip is an ordinary development: it ends with "
+        "counter (that needs 2 credit), it first adds a card from the draw pile under its "
+        "draw stack, then flips cards from the top, discarding them, until it finds a "
+        "development, which it places. It pays credit only for a 6-cost development.\n\n"
+        "You choose Develop and Produce. The robot rolls Develop and x2; it has 2 cards in its "
+        "draw stack and too little credit for its counter (see its mat). The second card it "
+        "flips is a development that does not cost 6."
+    ),
+    after=(
+        "Too little credit for the counter, so it draws 1 card (3 in its draw stack), flips "
+        "Gem World (discarded), then Mining Robots, and places it for nothing: it ends with "
         "1 credit and 1 card in its draw stack."
     ),
     deck=("Gem World", "Mining Robots", "Spice World", "New Vinland") + HAND + ("Comet Zone",),
@@ -83,7 +92,12 @@ DICE_EXPLORE = Lesson(
         "Develops or both Settles), a single match die shifts left, under the first space of "
         "the pair, unless the other die is already there.\n\n"
         "You choose both Explores, +5 and +1/+1. The robot rolls Produce (die A) and match "
-        "(die B): Produce goes on Produce, and the match die on the left Explore space."
+        "(die B)."
+    ),
+    after=(
+        "Die A goes on Produce, its own space. Die B, the match, would go under your "
+        "right-most marker, but both your markers sit on the Explore pair, so it shifts to "
+        "the left Explore space."
     ),
     dice=(("produce", "match"),),
     script=(ROUND,),
@@ -110,11 +124,16 @@ DEVELOP_2 = Lesson(
         "that credit, and does nothing else in that phase. A response (you chose Develop, the "
         "robot did not) draws nothing: with any credit, it flips to find a development and "
         "pays 1 credit for it.\n\n"
-        "You choose both Develops; the robot matches the first and rolls Produce. It has 4 "
-        "credit, 5 cards in its draw stack and two counters (medium). First Develop: a counter "
-        "for 2 credit. Second Develop: 2 credit is too little for a counter on response, so it "
-        "flips, finds a development on the third flip and pays 1. It ends with 1 credit and "
-        "2 cards in its draw stack."
+        "You choose both Develops; the robot matches the first and rolls Produce. It has two "
+        "6-cost counters (medium), 4 credit and 5 cards in its draw stack. On its response, the "
+        "third card it flips is a 2-cost development."
+    ),
+    after=(
+        "First Develop, its action: with 4 credit it places a 6-cost counter, pays 2 and "
+        "draws nothing. Second Develop, its response: 2 credit is too little for the other "
+        "counter (that needs 3), so it flips; the third card, Colony Ship, is a development "
+        "and it pays 1. It ends with 1 credit, 2 cards in its draw stack and 3 cards in its "
+        "tableau: Old Earth, the 6-cost counter and Colony Ship."
     ),
     deck=("Gem World", "Hive World", "Colony Ship", "Spice World") + HAND + ("New Vinland",),
     dice=(("produce", "match"),),
@@ -145,9 +164,13 @@ SETTLE_1 = Lesson(
         "When you choose Settle and the robot did not, it responds: with no credit it does "
         "nothing; otherwise it draws 2 cards, flips to find a non-military world and pays 1 "
         "credit to place it.\n\n"
-        "You choose Settle and Produce. The robot, on Ancient Race with 0 credit, rolls the two "
-        "Consume actions. In Settle it does nothing: its tableau stays at 1 card and its draw "
-        "stack at 3."
+        "You choose Settle and Produce. The robot is on Ancient Race, which starts it with no "
+        "credit and one card fewer in its draw stack than usual; it rolls the two Consume "
+        "actions."
+    ),
+    after=(
+        "With no credit, its Settle response does nothing: its tableau stays at 1 card "
+        "(Ancient Race) and its draw stack at 3 cards. Its Consume actions draw no cards."
     ),
     dice=(("trade", "x2"),),
     script=(ROUND,),
@@ -170,11 +193,17 @@ SETTLE_2 = Lesson(
     source="TGS rulebook, Solitaire: Settle example 2 (a world is found)",
     text=(
         "A Settle action draws 3 cards under the robot's draw stack and flips to find a "
-        "non-military world, which it places for free. A response draws 2 and, if it finds "
-        "one, places it for 1 credit.\n\n"
+        "non-military world, which it places for free. A response does nothing without "
+        "credit; with credit it draws 2, flips, and pays 1 credit for a world it finds.\n\n"
         "You choose both Settles; the robot matches the first and rolls Produce. It has 2 "
-        "credit and 2 cards in its draw stack. Its action finds a world on the fourth flip; "
-        "its response finds one too, so it pays 1 and ends with 1 credit."
+        "credit and 2 cards in its draw stack. Its action finds a world on the fourth flip, "
+        "and its response finds one too."
+    ),
+    after=(
+        "The action draws 3 (5 in its draw stack) and places Gem World, the fourth card "
+        "flipped, for free. The response draws 2 more, places Spice World and pays 1: it ends "
+        "with 1 credit, 3 cards in its tableau (Old Earth and two worlds) and 1 card in its "
+        "draw stack."
     ),
     deck=("Hive World", "Mining Robots", "Contact Specialist", "Expedition Force") + HAND
     + ("Outlaw World", "Gem World", "Colony Ship", "Spice World", "Space Marines"),
@@ -204,10 +233,16 @@ CONSUME_1 = Lesson(
     source="TGS rulebook, Solitaire: Consume example 1",
     text=(
         "The robot has no goods: its economy size stands for them. A Trade die raises its "
-        "credit by 2 (4 at most) and gives it VP chips equal to its economy. If the robot "
-        "rolled any Consume action, it does not also respond to yours.\n\n"
-        "You choose Consume x2 and Produce; the robot rolls Trade and Settle. It has 3 credit "
-        "and economy 1: its credit goes to 4, its maximum, and it takes 1 VP chip."
+        "credit by 2 and gives it VP chips equal to its economy size; credit never goes above "
+        "the top of its track. If the robot rolled any Consume action, it does not also "
+        "respond to yours.\n\n"
+        "You choose Consume x2 and Produce; the robot, on Earth's Lost Colony, rolls Trade "
+        "and Settle. It has 3 credit; its economy size is on its mat."
+    ),
+    after=(
+        "Its Trade action adds 2 to its 3 credit, but the track stops at 4: it ends with 4 "
+        "credit. With economy size 1 it takes 1 VP chip. Your x2 gets no response, since the "
+        "robot rolled a Consume action."
     ),
     dice=(("trade", "settle"),),
     robot={"credit": 3},
@@ -230,10 +265,15 @@ CONSUME_2 = Lesson(
     kind="predict",
     source="TGS rulebook, Solitaire: Consume example 2",
     text=(
-        "When only you chose Consume, the robot responds once with VP chips equal to its "
-        "economy size, even if you chose both Consume actions.\n\n"
-        "You choose Trade and Consume x2; the robot rolls Produce and Explore. With economy 3 "
-        "it takes 3 VP chips."
+        "When only you chose Consume, the robot responds with VP chips equal to its economy "
+        "size. Think about how often it responds when you choose both Consume actions.\n\n"
+        "You choose Trade and Consume x2; the robot rolls Produce and Explore. Its economy "
+        "size is 3."
+    ),
+    after=(
+        "It responds once, even though you chose both Consume actions: it takes 3 VP chips, "
+        "its economy size. Its Produce action comes after Consume and raises its economy size "
+        "to 4."
     ),
     dice=(("produce", "explore"),),
     robot={"economy": 3},
@@ -256,10 +296,13 @@ PRODUCE_1 = Lesson(
     kind="predict",
     source="TGS rulebook, Solitaire: Produce example 1",
     text=(
-        "A Produce die raises the robot's economy size by 1 (5 at most); that is how it gets "
-        "more VP chips in later Consume phases.\n\n"
+        "A Produce die raises the robot's economy size by 1 (never above 5); that is how it "
+        "gets more VP chips in later Consume phases.\n\n"
         "You choose Develop and Settle; the robot rolls Produce and Explore. Its economy size "
-        "goes from 0 to 1."
+        "starts at 0."
+    ),
+    after=(
+        "Its Produce action moves its economy size from 0 to 1."
     ),
     dice=(("produce", "explore"),),
     script=(ROUND,),
@@ -279,10 +322,15 @@ PRODUCE_2 = Lesson(
     robot_start="Earth's Lost Colony",
     source="TGS rulebook, Solitaire: Produce example 2",
     text=(
-        "When only you chose Produce, the robot does nothing in that phase.\n\n"
-        "You choose Consume x2 and Produce; the robot, on Earth's Lost Colony with credit 1 "
-        "and economy 1, "
-        "rolls two Explores. Its economy stays at 1; the Explores raise its credit to 2."
+        "When only you chose Produce, the robot's Produce response does nothing. An Explore "
+        "action draws cards and raises the robot's credit by 1; two Explore dice draw 3 cards "
+        "and raise credit by 1 only once.\n\n"
+        "You choose Consume x2 and Produce; the robot, on Earth's Lost Colony (its credit and "
+        "economy size are on its mat), rolls two Explores."
+    ),
+    after=(
+        "Its Produce response does nothing: its economy size stays at 1. Its two Explores "
+        "draw 3 cards and raise its credit once, from 1 to 2."
     ),
     dice=(("explore", "explore"),),
     script=(ROUND,),

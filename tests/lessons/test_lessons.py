@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from itertools import combinations
 
 import pytest
@@ -30,6 +31,7 @@ def test_ids_are_unique_and_every_lesson_is_complete():
         assert x.text.strip() and x.source.strip() and x.title.strip(), x.id
         assert x.claims, x.id
         assert "\n\n\n" not in x.text, x.id
+        assert x.after.strip(), x.id
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=ids(LESSONS))
@@ -132,3 +134,109 @@ def test_a_bad_declaration_fails_naming_the_lesson():
         dataclasses.replace(lesson, id="bad-claim", claims={"happiness": 1})
     with pytest.raises(LessonError, match="bad-setup.*set-up"):
         LessonRun(dataclasses.replace(lesson, id="bad-setup", robot_start="Nowhere"))
+
+
+# ---------------------------------------------------------------- the text does not give it away
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")
+# The words that name each numeric measure in a sentence ("1 credit", "economy size 3").
+MEASURE_WORDS = {
+    "robot_credit": ("credits?",),
+    "robot_economy": ("economy(?: size)?",),
+    "robot_stack": ("draw stack", "stack"),
+    "robot_vp": ("VP chips?", "chips?"),
+    "robot_tableau": ("tableau",),
+    "robot_score": ("score", "VP"),
+    "player_score": ("score", "VP"),
+    "player_hand": ("cards? in (?:your )?hand", "hand", "cards"),
+    "player_hand_vp": ("VP",),
+    "player_goods_value": ("cards",),
+    "player_tableau": ("tableau",),
+}
+
+
+# A number after one of these words is a change or a limit ("by 1", "pays 1", "above 4"),
+# not the value a measure ends at.
+CHANGE_WORDS = {"by", "pays", "paying", "costs", "needs", "least", "above", "than", "over"}
+
+
+def states_number(text: str, measure: str, n: int) -> bool:
+    """Whether ``text`` states ``n`` as the value of ``measure``: "ends with N", or N next to
+    the measure's words ("N credit", "credit N", "economy size goes to N", "N cards in its
+    draw stack"), unless N is a change or a limit ("credit by 1", "pays 1 credit")."""
+    num = rf"(?:{n}|{NUMBER_WORDS[n]})" if 0 <= n < len(NUMBER_WORDS) else str(n)
+    gap = r"(?:[\w/+()',-]+\s+)"
+    pats = [rf"\bends? (?:up )?with (?P<n>{num})\b"]
+    for w in MEASURE_WORDS[measure]:
+        pats.append(rf"(?<![\w.])(?P<n>{num})\s+{gap}{{0,4}}?{w}\b")
+        pats.append(rf"\b{w}\s+{gap}{{0,5}}?(?P<n>{num})(?!\w|\.\d)")
+    for p in pats:
+        for m in re.finditer(p, text, re.IGNORECASE):
+            words = text[:m.start("n")].split()
+            if not words or words[-1].lower() not in CHANGE_WORDS:
+                return True
+    return False
+
+
+def states_space(text: str, label: str) -> bool:
+    """Whether ``text`` says a die goes on the space ``label`` ("Develop (left)": "on the left
+    Develop space", "goes on Develop", "Develop (left)")."""
+    key = label.replace("Consume: ", "").split(" (")[0]
+    if label != key and label in text:
+        return True
+    key = re.escape(key)
+    side = r"(?:(?:left|right|first|second|left-most|right-most)\s+)?"
+    return bool(re.search(rf"\b(?:on|under|onto|to)\s+(?:the\s+)?{side}{key}\b", text)
+                or re.search(rf"\b(?:left|right|first|second)\s+{key}\b", text))
+
+
+def states(text: str, measure: str, value: object) -> bool:
+    """Whether ``text`` states ``value`` as the value of ``measure``."""
+    if isinstance(value, int):
+        return states_number(text, measure, value)
+    if measure.startswith("die_"):
+        return states_space(text, str(value))
+    names = str(value).split(" and ")
+    return all(x.lower() in text.lower() for x in names)
+
+
+def before(lesson: Lesson) -> str:
+    """What the learner reads before answering: the text, the goal and the questions."""
+    return "\n".join([lesson.text, lesson.goal, *(q.prompt for q in lesson.questions)])
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=ids(LESSONS))
+def test_the_text_does_not_give_the_answer_away(lesson):
+    shown = before(lesson)
+    if lesson.kind == "choose":
+        for name in lesson.claims["best"]:
+            assert name not in shown, f"{lesson.id}: the text names the best choice {name!r}"
+        asked = {k: v for k, v in lesson.claims.items() if k != "best"}
+    else:
+        want = LessonRun(lesson).expected()
+        asked = {q.measure: want[q.key] for q in lesson.questions}
+    for measure, value in asked.items():
+        assert not states(shown, measure, value), \
+            f"{lesson.id}: the text states the answer {measure} = {value!r}"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=ids(LESSONS))
+def test_after_states_every_claim(lesson):
+    for key, value in lesson.claims.items():
+        if key == "best":
+            for name in value:
+                assert name in lesson.after, f"{lesson.id}: `after` does not name {name!r}"
+        else:
+            assert states(lesson.after, key, value), \
+                f"{lesson.id}: `after` does not state {key} = {value!r}"
+
+
+def test_the_give_away_checks_catch_the_answer():
+    assert states("It ends with 1 credit and 1 card in its draw stack.", "robot_stack", 1)
+    assert states("Its economy size goes from 0 to 1.", "robot_economy", 1)
+    assert states("it takes three VP chips", "robot_vp", 3)
+    assert not states("it raises its credit by 1", "robot_credit", 1)
+    assert not states("It has 2 cards in its draw stack.", "robot_stack", 1)
+    assert states("Develop goes on the left Develop space", "die_a_space", "Develop (left)")
+    assert states("and the match die on Produce", "die_b_space", "Produce")
+    assert not states("You choose Consume x2 and Produce.", "die_b_space", "Produce")
