@@ -37,6 +37,7 @@ class LessonController:
     board: SoloController = field(default_factory=SoloController)
     feedback: list[Feedback] = field(default_factory=list)
     judged: bool = False  # the lesson's task has been answered (try again to repeat it)
+    answers: dict[str, Any] = field(default_factory=dict)  # the predictions last checked
     done: set[str] = field(default_factory=set)  # ids of lessons answered right
 
     def __post_init__(self) -> None:
@@ -71,6 +72,7 @@ class LessonController:
         assert self.run is not None
         self.feedback = []
         self.judged = False
+        self.answers = {}
         c = self.board
         c.game = self.run.game
         c.step_through = True
@@ -110,6 +112,7 @@ class LessonController:
         if missing:
             self.board.status = Status("Answer every question before checking.", True)
             return []
+        self.answers = dict(answers)
         self.feedback = run.judge_predictions(answers)
         self.judged = True
         if all(f.correct for f in self.feedback):
@@ -265,11 +268,13 @@ class LessonApp:
         self.inputs = {}
         rows = []
         for q in run.questions:
+            given = c.answers.get(q["key"])  # a checked prediction stays on show
             if q["choices"]:
                 x: w.ValueWidget = w.Dropdown(options=[("(choose)", "")] + [
-                    (ch, ch) for ch in q["choices"]], value="")
+                    (ch, ch) for ch in q["choices"]], value=given if given in q["choices"] else "")
             else:
-                x = w.BoundedIntText(value=0, min=-99, max=999, layout=w.Layout(width="90px"))
+                x = w.BoundedIntText(value=given if isinstance(given, int) else 0, min=-99,
+                                     max=999, layout=w.Layout(width="90px"))
             x.disabled = c.judged
             x.add_class(f"rftg-q-{q['key']}")
             self.inputs[q["key"]] = x

@@ -92,6 +92,7 @@ def test_a_predict_lesson_checks_predictions_then_steps_through_the_robot(index:
     assert c.judged and all(f.correct for f in c.feedback)
     assert c.lesson.id in c.done and app.bar.value == len(c.done)
     assert all(x.disabled for x in app.inputs.values())
+    assert {k: x.value for k, x in app.inputs.items()} == {k: expected[k] for k in keys}
     # now the robot's moves are held back and revealed one by one
     state = app.app.board.state
     assert state["pending"] > 0 and state["question"] is None
