@@ -185,4 +185,133 @@ PRODUCE = Lesson(
     claims={"best": ["Avian Uplift Race"], "player_goods_value": 4},
 )
 
-GAME_LESSONS: tuple[Lesson, ...] = (CARDS, EXPLORE, DEVELOP, SETTLE, TRADE, PRODUCE)
+# Four rounds of Explore +1/+1 (draw 3, keep the first two named) and Consume x2: twelve cards.
+_EXPLORED = (("Deserted Alien Colony", "Lost Alien Warship", "Comet Zone"),
+             ("Galactic Studios", "Rebel Underground", "Mining World"),
+             ("Distant World", "Destroyed World", "Tourist World"),
+             ("Expedition Force", "Lost Species Ark World", "Merchant World"))
+_ROBOT_DRAWS = ("Hive World", "Pirate World", "Malevolent Lifeforms", "Blaster Gem Mines")
+
+HAND_LIMIT = Lesson(
+    id="game-hand-limit",
+    title="Round end: the hand limit",
+    topic="game",
+    kind="choose",
+    source="base rules §10.1 (hand limit) and TGS rulebook, Solitaire: Round end",
+    text=(
+        "There is no limit on your hand during a round. At its end, if you hold more than 10 "
+        "cards, you discard down to 10 (the robot has no hand limit). Then the game-end check "
+        "comes.\n\n"
+        "You chose Explore +1/+1 for four rounds and kept two cards each time: you hold 12. "
+        "Cards you keep in hand are not scored, but the ones you keep now are the ones you "
+        "can place later."
+    ),
+    after=(
+        "Destroyed World is worth nothing and Expedition Force 1 VP; every other card is "
+        "worth 2 or more. Discarding those two, the ten cards you keep carry 36 VP."
+    ),
+    deck=STACK + ("Terraformed World", "Rebel Outpost", "New Earth", "Rebel Colony") + DEAR
+    + tuple(c for explored, robot in zip(_EXPLORED, _ROBOT_DRAWS, strict=True)
+            for c in (*explored, robot)),
+    dice=(("produce", "x2"),) * 4,
+    script=(list(DEAR),
+            *(step for explored in _EXPLORED[:-1]
+              for step in (["explore11", "x2"], list(explored[:2]), until("actions"))),
+            ["explore11", "x2"], list(_EXPLORED[-1][:2]), until("hand_limit")),
+    goal="Discard two cards so that the ten you keep are worth the most VP.",
+    grader="most_hand_vp",
+    why="When you must discard, the cheapest cards to lose are the ones you would place last.",
+    claims={"best": ["Destroyed World", "Expedition Force"], "player_hand_vp": 36},
+)
+
+SIX_COST = Lesson(
+    id="game-six-cost",
+    title="Game end: what a 6-cost development scores",
+    topic="game",
+    kind="choose",
+    source="base rules §10.2 (scoring, 6-cost developments) and §5 (Develop)",
+    text=(
+        "At the end of the game you score the VP printed on your cards and your VP chips. A "
+        "6-cost development shows \"?\": it scores the bonus its text lists, counting the "
+        "cards in your tableau (itself included) that match.\n\n"
+        "You chose Explore +1/+1 and Develop and hold three 6-cost developments. With your "
+        "bonus one costs 5, and you have exactly five other cards to pay with. Read each "
+        "one's bonus (the i on the card) and count it for your tableau."
+    ),
+    after=(
+        "New Galactic Order scores your Military: New Sparta's 2 plus its own 2, 4 VP. "
+        "Imperium Lords scores 2 for itself (an Imperium card) and 1 for New Sparta, a "
+        "military world: 3 VP. Galactic Renaissance scores 1 per 3 VP chips: none yet. With "
+        "New Galactic Order your score is 5."
+    ),
+    deck=STACK + ("Imperium Lords", "New Galactic Order", "Galactic Renaissance", "Gem World")
+    + DEAR + ("Spice World", "Mining Robots", "Comet Zone"),
+    dice=(("produce", "x2"),),
+    script=(list(DEAR), ["explore11", "develop"], ["Spice World", "Mining Robots"]),
+    goal="Place the development that will score the most at the end of the game.",
+    grader="most_score",
+    why="Your score counts each 6-cost development's bonus as your tableau stands now.",
+    claims={"best": ["New Galactic Order"], "player_score": 5},
+)
+
+CONQUEST = Lesson(
+    id="game-conquest",
+    title="Settle by conquest: Military against defence",
+    topic="game",
+    kind="choose",
+    source="base rules §6.3 (military worlds) and §12.5 (Military is a threshold)",
+    text=(
+        "A military world (red cost) is not paid for: you place it if your Military is at "
+        "least its defence, the red number. Your Military is the sum of the +Military powers "
+        "in your tableau; it is not used up, and choosing Settle does not add to it.\n\n"
+        "Last round you placed Space Marines next to New Sparta. Now you chose Settle and "
+        "Produce and hold four military worlds."
+    ),
+    after=(
+        "New Sparta gives Military 2 and Space Marines 2 more: Military 4. Rebel Outpost "
+        "needs 5, so it is not offered; of the rest, Rebel Colony (defence 4) is worth the "
+        "most, 4 VP. Your score becomes 6: New Sparta 1, Space Marines 1 and Rebel Colony 4."
+    ),
+    deck=STACK + ("Space Marines", "Rebel Outpost", "Aquatic Uplift Race", "Gem World") + DEAR
+    + ("Rebel Colony", "Hive World", "Spice World"),
+    dice=(("produce", "x2"),) * 2,
+    script=(list(DEAR), ["explore11", "develop"], ["Rebel Colony", "Hive World"],
+            ["Space Marines"], ["Gem World"], until("actions"), ["settle", "produce"]),
+    goal="Conquer the world that leaves you with the most VP.",
+    grader="most_score",
+    why="Military is compared with the defence; nothing is paid.",
+    claims={"best": ["Rebel Colony"], "player_score": 6},
+)
+
+ROUND = Lesson(
+    id="game-round",
+    title="The round: a phase only the robot chose",
+    topic="game",
+    kind="choose",
+    source="base rules §3 (round structure) and §12.1, §12.4 (bonuses go to the chooser)",
+    text=(
+        "Each round you choose two actions and the robot rolls two dice. Every phase that "
+        "either of you chose is played, in order, and you take part in all of them; only the "
+        "bonus belongs to whoever chose the phase.\n\n"
+        "You chose Explore +5 and Settle; the robot rolled Develop. So there is a Develop "
+        "phase, and you may place a development in it."
+    ),
+    after=(
+        "You did not choose Develop, so you get no bonus: every development costs its full "
+        "price. Consumer Markets would cost 5 and you hold only 4 other cards, so it is not "
+        "offered. Terraforming Robots (cost 3, 2 VP) is the best you can pay for: your score "
+        "becomes 3."
+    ),
+    deck=STACK + ("Consumer Markets", "Terraforming Robots", "Public Works", "New Vinland")
+    + DEAR + ("Gem World", "Spice World", "Comet Zone", "Mining Robots", "Asteroid Belt",
+              "Radioactive World", "Volcanic World"),
+    dice=(("develop", "x2"),),
+    script=(list(DEAR), ["explore5", "settle"], ["Gem World"]),
+    goal="Place the development that leaves you with the most VP.",
+    grader="most_score",
+    why="A phase you did not choose is played without your bonus.",
+    claims={"best": ["Terraforming Robots"], "player_score": 3},
+)
+
+GAME_LESSONS: tuple[Lesson, ...] = (CARDS, EXPLORE, DEVELOP, SETTLE, CONQUEST, TRADE, PRODUCE,
+                                    ROUND, HAND_LIMIT, SIX_COST)
