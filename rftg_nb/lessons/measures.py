@@ -16,6 +16,7 @@ from rftg_nb.robot.dice import SPACE_LABELS
 from rftg_nb.robot.solo import SoloGame
 
 SPACE_CHOICES: tuple[str, ...] = tuple(SPACE_LABELS.values())
+YES_NO: tuple[str, ...] = ("yes", "no")
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,8 @@ MEASURES: dict[str, Measure] = {
     "robot_score": Measure(lambda g, s: g.scores()[1], "the robot's score is {}"),
     "die_a_space": Measure(_die_space("A"), "die A goes on {}"),
     "die_b_space": Measure(_die_space("B"), "die B goes on {}"),
+    "game_over": Measure(lambda g, s: "yes" if g.over else "no",
+                         "does the game end? {}"),
     "player_score": Measure(lambda g, s: g.scores()[0], "your score is {}"),
     "player_hand": Measure(lambda g, s: len(g.players[0].hand), "you hold {} cards"),
     "player_hand_vp": Measure(_hand_vp, "the cards in your hand carry {} VP"),

@@ -7,7 +7,7 @@ lesson adjusts the robot after set-up, as the rulebook's examples assume.
 
 from __future__ import annotations
 
-from rftg_nb.lessons.measures import SPACE_CHOICES
+from rftg_nb.lessons.measures import SPACE_CHOICES, YES_NO
 from rftg_nb.lessons.model import Lesson, Question, until
 
 # Six cards for your opening hand that you will not place in the robot lessons.
@@ -345,5 +345,87 @@ PRODUCE_2 = Lesson(
     claims={"robot_economy": 1, "robot_credit": 2},
 )
 
-ROBOT_LESSONS: tuple[Lesson, ...] = (DICE, DICE_EXPLORE, DEVELOP_1, DEVELOP_2, SETTLE_1,
-                                     SETTLE_2, CONSUME_1, CONSUME_2, PRODUCE_1, PRODUCE_2)
+FACE = Lesson(
+    id="robot-face",
+    title="The \"robot =\" counter: Old Earth",
+    topic="robot",
+    kind="predict",
+    source="TGS rulebook, Solitaire: Place dice (robot face) and Consume (Old Earth)",
+    text=(
+        "One die has two robot faces. A robot face reads as the face shown on the robot's "
+        "\"robot =\" counter, which its start world sets. Old Earth's counter starts as "
+        "Trade; after the robot's first Trade action it is replaced by the x2 counter for the "
+        "rest of the game.\n\n"
+        "Last round you chose Consume x2 and Produce, and the robot, on Old Earth, rolled "
+        "Produce and a robot face. This round you choose the same, and it rolls Produce and a "
+        "robot face again."
+    ),
+    after=(
+        "Last round the robot face read as Trade: the robot's first Trade action, after which "
+        "Old Earth's counter became x2. So die B now goes on Consume: x2. That action gives "
+        "it VP chips twice its economy size of 1, so it has 2 VP chips, and raises its "
+        "economy to 2; its Produce action then raises its economy size to 3."
+    ),
+    dice=(("produce", "robot"),) * 2,
+    script=(ROUND, ["x2", "produce"], ROUND),
+    questions=(
+        Question("b", "Where does die B (robot face) go?", "die_b_space", SPACE_CHOICES,
+                 why="Old Earth's counter became x2 after last round's Trade action."),
+        Question("vp", "The robot's VP chips after the round?", "robot_vp",
+                 why="Last round's Trade came before its Produce, at economy 0."),
+        Question("economy", "Its economy size after the round?", "robot_economy",
+                 why="The x2 action adds 1, and so does the Produce action."),
+    ),
+    then=(["x2", "produce"], ROUND),
+    watch="action",
+    claims={"die_b_space": "Consume: x2", "robot_vp": 2, "robot_economy": 3},
+)
+
+# Ten cards for the robot's tableau in robot-end: 12 VP, and a 6-cost development.
+_TABLEAU = ("Comet Zone", "Hive World", "Galactic Imperium", "Asteroid Belt",
+            "Contact Specialist", "Drop Ships", "Radioactive World", "Volcanic World",
+            "Space Port", "Public Works")
+
+END = Lesson(
+    id="robot-end",
+    title="Game end and the robot's score (hard)",
+    topic="robot",
+    kind="predict",
+    difficulty="hard",
+    source="TGS rulebook, Solitaire: Set-up (difficulty), Develop, Game end",
+    text=(
+        "The game ends at the end of a round in which either tableau has at least 12 cards "
+        "(each 6-cost counter the robot placed counts as a card) or the VP chips have run "
+        "out. The robot then scores its VP chips and its tableau's VP, and each 6-cost "
+        "development, card or counter, scores 6 VP on easy and medium, 9 on hard.\n\n"
+        "This game is hard. The robot's tableau holds 11 cards: Old Earth (2 VP), Galactic "
+        "Imperium (a 6-cost development) and nine cards worth 12 VP together. It has 2 credit, "
+        "no VP chips and all its counters. You choose Explore +5 and Produce; it rolls "
+        "Develop and x2."
+    ),
+    after=(
+        "With 2 credit its Develop action places a 6-cost counter, so its tableau reaches "
+        "12 cards and the game ends this round: yes. Its x2 action gives no VP chips at "
+        "economy 0. Its score is 32: 2 for Old Earth, 12 for the nine cards, 9 for Galactic "
+        "Imperium and 9 for the counter."
+    ),
+    deck=("Gem World", "Mining Robots", "Spice World", "New Vinland") + HAND + _TABLEAU,
+    robot={"tableau_add": len(_TABLEAU), "credit": 2},
+    dice=(("develop", "x2"),),
+    script=(ROUND,),
+    questions=(
+        Question("over", "Does the game end at this round's end?", "game_over", YES_NO,
+                 why="A placed counter counts as a card of the robot's tableau."),
+        Question("tableau", "Cards in the robot's tableau, counters included?",
+                 "robot_tableau"),
+        Question("score", "The robot's final score?", "robot_score",
+                 why="On hard, each 6-cost development card or counter scores 9."),
+    ),
+    then=(["explore5", "produce"], until("end")),
+    watch="develop",
+    claims={"game_over": "yes", "robot_tableau": 12, "robot_score": 32,
+            "robot_placed": "6-cost counter"},
+)
+
+ROBOT_LESSONS: tuple[Lesson, ...] = (DICE, DICE_EXPLORE, FACE, DEVELOP_1, DEVELOP_2, SETTLE_1,
+                                     SETTLE_2, CONSUME_1, CONSUME_2, PRODUCE_1, PRODUCE_2, END)
