@@ -76,7 +76,7 @@ function render({ model, el }) {
     const q = s.question;
     if (!q) {
       if (s.banner && !s.pending) {
-        return `<div class="rb-where">Your turn to predict</div><div class="rb-prompt">${esc(s.banner)}</div>`;
+        return `<div class="rb-where">${esc(s.banner[0])}</div><div class="rb-prompt">${esc(s.banner[1])}</div>`;
       }
       if (s.pending) {
         return `<div class="rb-where">The robot is moving</div>

@@ -158,9 +158,15 @@ class LessonBoard(SoloApp):
     def state(self) -> dict[str, Any]:
         s = super().state()
         s["lesson"] = True  # the page hides the game's own tools
-        if self.lessons.lesson.kind == "predict" and not self.lessons.judged:
+        lessons = self.lessons
+        if lessons.lesson.kind == "predict" and not lessons.judged:
             s["question"] = None
-            s["banner"] = "Predict first: answer the questions beside the board, then check."
+            s["banner"] = ("Your turn to predict",
+                           "Answer the questions above the board, then check them.")
+        elif lessons.lesson.kind == "choose" and lessons.judged:
+            s["question"] = None
+            s["banner"] = ("Lesson answered", "The board shows what your answer did. Press "
+                           "Next for the next lesson, or Try again.")
         return s
 
 

@@ -45,6 +45,8 @@ def test_a_choose_lesson_judges_the_board_answer_then_plays_it():
     app.app.on_action({"do": "answer", "ids": best})
     assert c.judged and c.feedback[0].correct and LESSONS[CHOOSE[0]].id in c.done
     assert len(c.board.game.choices) == choices + 1  # the answer was played on the board
+    state = app.app.board.state
+    assert state["question"] is None and state["banner"][0] == "Lesson answered"
     assert "right" in app.feedback.value and c.feedback[0].text in unescape(app.feedback.value)
     # a second answer is refused until Try again
     d = c.board.decision
