@@ -427,5 +427,35 @@ END = Lesson(
             "robot_placed": "6-cost counter"},
 )
 
+PRODUCE_3 = Lesson(
+    id="robot-produce-3",
+    title="You and the robot both Produce",
+    topic="robot",
+    kind="predict",
+    source="TGS rulebook, Solitaire: Produce example 3",
+    text=(
+        "When you choose Produce and the robot rolls Produce too, the robot takes its Produce "
+        "action: its response is only for phases that you alone chose. Its Explore action "
+        "draws cards and raises its credit, which leaves its economy alone.\n\n"
+        "You choose Produce and Explore +5. The robot, whose economy size you can read on its "
+        "mat, rolls Produce and Explore."
+    ),
+    after=(
+        "The robot rolled Produce, so it takes its Produce action even though you chose "
+        "Produce as well: its economy size goes from 2 to 3."
+    ),
+    robot={"economy": 2},
+    dice=(("produce", "explore"),),
+    script=(ROUND,),
+    questions=(
+        Question("economy", "The robot's economy size after the round?", "robot_economy",
+                 why="A Produce action raises its economy size by 1."),
+    ),
+    then=(["explore5", "produce"], ROUND),
+    watch="produce",
+    claims={"robot_economy": 3},
+)
+
 ROBOT_LESSONS: tuple[Lesson, ...] = (DICE, DICE_EXPLORE, FACE, DEVELOP_1, DEVELOP_2, SETTLE_1,
-                                     SETTLE_2, CONSUME_1, CONSUME_2, PRODUCE_1, PRODUCE_2, END)
+                                     SETTLE_2, CONSUME_1, CONSUME_2, PRODUCE_1, PRODUCE_2,
+                                     PRODUCE_3, END)
