@@ -12,11 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from rftg_nb.engine.state import GOOD_VALUE
-from rftg_nb.robot.dice import SPACE_LABELS
+from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS
 from rftg_nb.robot.solo import SoloGame
 
 SPACE_CHOICES: tuple[str, ...] = tuple(SPACE_LABELS.values())
 YES_NO: tuple[str, ...] = ("yes", "no")
+# What the robot's "robot =" counter can read (a phase face).
+FACE_CHOICES: tuple[str, ...] = tuple(FACE_LABELS[f] for f in (
+    "explore", "develop", "settle", "trade", "x2", "produce"))
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,8 @@ MEASURES: dict[str, Measure] = {
     "robot_tableau": Measure(lambda g, s: g.robot.tableau_size,
                              "the robot's tableau holds {} cards (counters count as cards)"),
     "robot_placed": Measure(_placed, "the robot places {}"),
+    "robot_face": Measure(lambda g, s: FACE_LABELS[g.robot.robot_face],
+                          "the robot's \"robot =\" counter reads {}"),
     "robot_score": Measure(lambda g, s: g.scores()[1], "the robot's score is {}"),
     "die_a_space": Measure(_die_space("A"), "die A goes on {}"),
     "die_b_space": Measure(_die_space("B"), "die B goes on {}"),

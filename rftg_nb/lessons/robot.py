@@ -7,7 +7,7 @@ lesson adjusts the robot after set-up, as the rulebook's examples assume.
 
 from __future__ import annotations
 
-from rftg_nb.lessons.measures import SPACE_CHOICES, YES_NO
+from rftg_nb.lessons.measures import FACE_CHOICES, SPACE_CHOICES, YES_NO
 from rftg_nb.lessons.model import Lesson, Question, until
 
 # Six cards for your opening hand that you will not place in the robot lessons.
@@ -456,6 +456,314 @@ PRODUCE_3 = Lesson(
     claims={"robot_economy": 3},
 )
 
-ROBOT_LESSONS: tuple[Lesson, ...] = (DICE, DICE_EXPLORE, FACE, DEVELOP_1, DEVELOP_2, SETTLE_1,
-                                     SETTLE_2, CONSUME_1, CONSUME_2, PRODUCE_1, PRODUCE_2,
-                                     PRODUCE_3, END)
+SETTLE_3 = Lesson(
+    id="robot-settle-3",
+    title="A Settle response that finds nothing",
+    topic="robot",
+    kind="predict",
+    source="TGS rulebook, Solitaire: Settle example 2 (no world is found)",
+    text=(
+        "Flip to find stops when the robot finds the card it looks for or when its draw "
+        "stack runs out. Every card flipped and not taken is discarded. A Settle response "
+        "pays its credit only for a world it places.\n\n"
+        "The same round as before: you choose both Settles; the robot matches the first and "
+        "rolls Produce. Its credit, on its mat, is positive, and its draw stack holds 2 cards. "
+        "Its action again places a world on the fourth flip. This time, on its response, none "
+        "of the cards it flips is a non-military world."
+    ),
+    after=(
+        "The action draws 3 and places Gem World on the fourth flip, leaving 1 card. The "
+        "response draws 2 more and flips all 3: a development, a military world and a "
+        "development, so it finds nothing, places nothing and pays nothing. It ends with 2 "
+        "credit, 2 cards in its tableau (Old Earth and Gem World) and 0 cards in its draw "
+        "stack."
+    ),
+    deck=("Hive World", "Mining Robots", "Contact Specialist", "Expedition Force") + HAND
+    + ("Outlaw World", "Gem World", "Colony Ship", "Pirate World", "Space Marines"),
+    dice=(("produce", "match"),),
+    robot={"stack": 2, "credit": 2},
+    script=(ROUND,),
+    questions=(
+        Question("credit", "The robot's credit after the round?", "robot_credit",
+                 why="It pays only for a world it places."),
+        Question("tableau", "Cards in its tableau after the round?", "robot_tableau",
+                 why="Old Earth and the world its action found."),
+        Question("stack", "Cards in its draw stack after the round?", "robot_stack",
+                 why="The response flips until the draw stack runs out."),
+    ),
+    then=(["settle", "settle2"], ROUND),
+    watch="settle",
+    claims={"robot_credit": 2, "robot_tableau": 2, "robot_stack": 0,
+            "robot_placed": "Gem World"},
+)
+
+# ---------------------------------------------------------------- the robot's start worlds
+ASSUMED = ("The printed counter gives the number; this app assumes {} and marks it as an "
+           "assumed default, not the printed component (you can override it).")
+
+DOOMED = Lesson(
+    id="robot-doomed-world",
+    title="Doomed World's first Settle action",
+    topic="robot",
+    kind="predict",
+    robot_start="Doomed World",
+    source="TGS rulebook, Solitaire: Settle (Doomed World)",
+    text=(
+        "Doomed World's first Settle action is special. The robot flips cards from the draw "
+        "pile, not from its draw stack, discarding each until it finds a non-military world "
+        "worth 3 VP or more, and places it. Then its credit rises by 2 and its economy size "
+        "by 1, and Doomed World (a -1 VP start world) leaves its tableau with its mat "
+        "counter.\n\n"
+        "You choose Consume x2 and Produce; the robot, on Doomed World, rolls Settle and x2. "
+        "The four cards to pick from below are the top of the draw pile, top first: a "
+        "non-military world worth 2 VP, a military world, then non-military worlds worth 3 "
+        "and 4 VP."
+    ),
+    after=(
+        "It flips Comet Zone (only 2 VP) and Malevolent Lifeforms (military), discarding "
+        "both, and places New Earth, the first non-military world worth 3 VP or more. Its "
+        "credit goes from 1 to 3, and Doomed World leaves: its tableau holds 1 card. Its x2 "
+        "action then comes at economy size 1: 2 VP chips."
+    ),
+    deck=("Gem World", "Mining Robots", "Spice World", "New Vinland") + HAND
+    + ("Comet Zone", "Malevolent Lifeforms", "New Earth", "Deserted Alien Colony"),
+    dice=(("settle", "x2"),),
+    script=(ROUND,),
+    questions=(
+        Question("placed", "Which card does it place?", "robot_placed",
+                 ("Comet Zone", "Malevolent Lifeforms", "New Earth", "Deserted Alien Colony")),
+        Question("credit", "The robot's credit after the round?", "robot_credit"),
+        Question("tableau", "Cards in its tableau after the round?", "robot_tableau",
+                 why="The new world comes in; Doomed World goes out."),
+    ),
+    then=(["x2", "produce"], ROUND),
+    watch="settle",
+    claims={"robot_placed": "New Earth", "robot_credit": 3, "robot_tableau": 1,
+            "robot_vp": 2},
+)
+
+DAMAGED = Lesson(
+    id="robot-damaged-factory",
+    title="Damaged Alien Factory: the \"robot =\" counter flips",
+    topic="robot",
+    kind="predict",
+    robot_start="Damaged Alien Factory",
+    source="TGS rulebook, Solitaire: Consume and Produce (Damaged Alien Factory)",
+    text=(
+        "Damaged Alien Factory's \"robot =\" counter has two faces. The rulebook turns it "
+        "over after every Trade action and after every Produce action; this app assumes, "
+        "from the rules summary, that it starts as Trade ($), becomes x2 after a Trade "
+        "action and goes back after a Produce action (an assumed default, not the printed "
+        "component).\n\n"
+        "Last round the robot, on Damaged Alien Factory, rolled Explore and a robot face, "
+        "which read as Trade ($). This round you choose Develop and Settle; it rolls Produce "
+        "and a robot face."
+    ),
+    after=(
+        "Last round's Trade action turned the counter, so die B goes on Consume: x2. After "
+        "its x2 action comes its Produce action, which turns the counter back: it reads "
+        "$ (Trade) again at the end of the round, ready for the next robot face."
+    ),
+    dice=(("explore", "robot"), ("produce", "robot")),
+    script=(ROUND, ["x2", "produce"], ROUND),
+    questions=(
+        Question("b", "Where does die B (robot face) go?", "die_b_space", SPACE_CHOICES,
+                 why="The counter turned after last round's Trade action."),
+        Question("face", "What does the \"robot =\" counter read after the round?",
+                 "robot_face", FACE_CHOICES, why="A Produce action turns it back."),
+    ),
+    then=(["develop", "settle"], ROUND),
+    watch="action",
+    claims={"die_b_space": "Consume: x2", "robot_face": "$ (Trade)"},
+)
+
+NEW_SPARTA = Lesson(
+    id="robot-new-sparta",
+    title="New Sparta: military worlds and extra Settle draws",
+    topic="robot",
+    kind="predict",
+    robot_start="New Sparta",
+    player_start="Old Earth",
+    source="TGS rulebook, Solitaire: Settle (Epsilon Eridani, New Sparta, Separatist Colony)",
+    text=(
+        "A robot on New Sparta settles like a warlord: it flips to find military worlds "
+        "instead of non-military ones, it settles on response even without credit, and it "
+        "draws extra cards on Settle. "
+        + ASSUMED.format("one extra card each time: 4 on its Settle action, 3 on its response")
+        + " A response still pays 1 credit for the world if the robot has any.\n\n"
+        "You choose both Settles; the robot, on New Sparta, rolls match and x2. It has no "
+        "credit and 4 cards in its draw stack, none of them a military world. The action "
+        "finds a military world on the sixth flip and the response on the third."
+    ),
+    after=(
+        "The match die shifts to the left Settle space: its action draws 4 (8 in its draw "
+        "stack), flips five cards that are not military worlds and places Pirate World, "
+        "leaving 2. The response needs no credit: it draws 3, places Hive World on the third "
+        "flip and, with no credit, pays nothing. It ends with 0 credit, 3 cards in its "
+        "tableau and 2 cards in its draw stack."
+    ),
+    deck=("Gem World", "Mining Robots", "Spice World", "New Vinland") + HAND
+    + ("Comet Zone", "Pirate World", "Colony Ship", "Drop Ships", "Hive World",
+       "Contact Specialist", "Expedition Force"),
+    dice=(("match", "x2"),),
+    robot={"credit": 0},
+    script=(ROUND,),
+    questions=(
+        Question("tableau", "Cards in the robot's tableau after the round?", "robot_tableau",
+                 why="New Sparta settles on response without credit."),
+        Question("stack", "Cards in its draw stack after the round?", "robot_stack",
+                 why="4 + 4 - 6 flipped, then + 3 - 3 flipped."),
+    ),
+    then=(["settle", "settle2"], ROUND),
+    watch="settle",
+    claims={"robot_tableau": 3, "robot_stack": 2, "robot_credit": 0,
+            "robot_placed": "Pirate World and Hive World"},
+)
+
+ALPHA_CENTAURI = Lesson(
+    id="robot-alpha-centauri",
+    title="Alpha Centauri: more credit and extra Settle action draws",
+    topic="robot",
+    kind="predict",
+    robot_start="Alpha Centauri",
+    source="TGS rulebook, Solitaire: Set-up (credit) and Settle (Alpha Centauri)",
+    text=(
+        "A robot on Alpha Centauri starts with more credit than usual, draws extra cards on "
+        "its Settle actions and settles on response even without credit. It still looks for "
+        "non-military worlds. "
+        + ASSUMED.format("one extra card on a Settle action: 4 instead of 3")
+        + "\n\nYou choose Settle and Produce; the robot, on Alpha Centauri, rolls Settle and "
+        "x2. None of the 4 cards in its draw stack is a world, and the cards it draws are, in "
+        "order, a military world, a development, a non-military world and another one."
+    ),
+    after=(
+        "It started with 2 credit. Its Settle action draws 4 (8 in its draw stack), flips five "
+        "developments and the military world, and places Spice World, the seventh card, "
+        "for free. Its credit stays at 2, its tableau holds 2 cards, and its draw stack ends "
+        "with 1 card."
+    ),
+    deck=("Mining Robots", "Colony Ship", "Drop Ships", "Contact Specialist") + HAND
+    + ("Pirate World", "Expedition Force", "Spice World", "Gem World"),
+    dice=(("settle", "x2"),),
+    script=(ROUND,),
+    questions=(
+        Question("credit", "The robot's credit after the round?", "robot_credit",
+                 why="A Settle action is free."),
+        Question("stack", "Cards in its draw stack after the round?", "robot_stack",
+                 why="4 + 4 drawn - 7 flipped."),
+    ),
+    then=(["settle", "produce"], ROUND),
+    watch="settle",
+    claims={"robot_credit": 2, "robot_stack": 1, "robot_tableau": 2,
+            "robot_placed": "Spice World"},
+)
+
+SEPARATIST = Lesson(
+    id="robot-separatist-colony",
+    title="Separatist Colony: extra Explore draws",
+    topic="robot",
+    kind="predict",
+    robot_start="Separatist Colony",
+    source="TGS rulebook, Solitaire: Explore (Separatist Colony)",
+    text=(
+        "A robot on Separatist Colony draws more cards on Explore than the mat says, on its "
+        "actions and on its responses; it also settles military worlds like New Sparta. "
+        + ASSUMED.format("one extra card: 2 on an Explore action, 4 when it rolls both "
+                         "Explores, 2 on a response")
+        + " Explore still raises its credit only once.\n\n"
+        "You choose Consume x2 and Produce; the robot, on Separatist Colony, rolls Explore "
+        "and Explore. It starts with 4 cards in its draw stack and 1 credit."
+    ),
+    after=(
+        "Both Explores: it draws 4 cards (3 + 1 for Separatist Colony), so its draw stack "
+        "ends with 8 cards, and its credit rises once, to 2."
+    ),
+    dice=(("explore", "explore"),),
+    script=(ROUND,),
+    questions=(
+        Question("stack", "Cards in the robot's draw stack after the round?", "robot_stack"),
+        Question("credit", "Its credit after the round?", "robot_credit",
+                 why="Two Explore dice raise its credit once."),
+    ),
+    then=(["x2", "produce"], ROUND),
+    watch="explore",
+    claims={"robot_stack": 8, "robot_credit": 2},
+)
+
+LOST_COLONY = Lesson(
+    id="robot-lost-colony",
+    title="Earth's Lost Colony: an early economy",
+    topic="robot",
+    kind="predict",
+    robot_start="Earth's Lost Colony",
+    source="TGS rulebook, Solitaire: Set-up (economy size) and Consume: 2x VPs",
+    text=(
+        "A robot on Earth's Lost Colony starts with economy size 1, so its first Consume "
+        "already earns VP chips. Its \"robot =\" counter, printed only on the component, is "
+        "x2 in this app: an assumed default, not the printed counter. An x2 action gives VP "
+        "chips equal to twice its economy size, then raises its economy size by 1.\n\n"
+        "You choose Explore +5 and Produce; the robot, on Earth's Lost Colony, rolls Produce "
+        "and a robot face."
+    ),
+    after=(
+        "The robot face reads x2, so die B goes on Consume: x2. At economy size 1 it takes 2 "
+        "VP chips, and its economy grows to 2; its Produce action then raises its economy "
+        "size to 3."
+    ),
+    dice=(("produce", "robot"),),
+    script=(ROUND,),
+    questions=(
+        Question("b", "Where does die B (robot face) go?", "die_b_space", SPACE_CHOICES),
+        Question("vp", "The robot's VP chips after the round?", "robot_vp",
+                 why="Twice its economy size of 1."),
+        Question("economy", "Its economy size after the round?", "robot_economy",
+                 why="The x2 action adds 1, and so does the Produce action."),
+    ),
+    then=(["explore5", "produce"], ROUND),
+    watch="action",
+    claims={"die_b_space": "Consume: x2", "robot_vp": 2, "robot_economy": 3},
+)
+
+EPSILON = Lesson(
+    id="robot-epsilon-eridani",
+    title="Epsilon Eridani: a military Settle response without credit",
+    topic="robot",
+    kind="predict",
+    robot_start="Epsilon Eridani",
+    source="TGS rulebook, Solitaire: Set-up (economy size) and Settle (Epsilon Eridani)",
+    text=(
+        "A robot on Epsilon Eridani starts with economy size 1, flips to find military worlds "
+        "when it settles, and settles on response even without credit (it pays 1 credit "
+        "only if it has some).\n\n"
+        "You choose Settle and Consume x2; the robot, on Epsilon Eridani, rolls Produce and "
+        "Explore. It has no credit now. Its draw stack holds 4 cards: a non-military world, a "
+        "development, a military world and another non-military world."
+    ),
+    after=(
+        "Its Explore action comes first: 1 card and 1 credit. Its Settle response needs no "
+        "credit: it draws 2 and flips Gem World and Mining Robots, discarding them, and "
+        "places Hive World, the military world; it pays 1 credit, so it ends with 0 credit "
+        "and 2 cards in its tableau. Its Consume response gives 1 VP chip (economy size 1) "
+        "before its Produce action."
+    ),
+    deck=("Gem World", "Mining Robots", "Hive World", "Spice World") + HAND,
+    dice=(("produce", "explore"),),
+    robot={"credit": 0},
+    script=(ROUND,),
+    questions=(
+        Question("tableau", "Cards in the robot's tableau after the round?", "robot_tableau"),
+        Question("credit", "Its credit after the round?", "robot_credit",
+                 why="Explore adds 1; the response pays 1 for the world."),
+        Question("vp", "Its VP chips after the round?", "robot_vp",
+                 why="A Consume response gives its economy size, before Produce."),
+    ),
+    then=(["settle", "x2"], ROUND),
+    watch="explore",
+    claims={"robot_tableau": 2, "robot_credit": 0, "robot_vp": 1,
+            "robot_placed": "Hive World"},
+)
+
+ROBOT_LESSONS: tuple[Lesson, ...] = (
+    DICE, DICE_EXPLORE, FACE, DEVELOP_1, DEVELOP_2, SETTLE_1, SETTLE_2, SETTLE_3, CONSUME_1,
+    CONSUME_2, PRODUCE_1, PRODUCE_2, PRODUCE_3, DOOMED, DAMAGED, NEW_SPARTA, ALPHA_CENTAURI,
+    SEPARATIST, LOST_COLONY, EPSILON, END)
