@@ -427,6 +427,86 @@ END = Lesson(
             "robot_placed": "6-cost counter"},
 )
 
+END_EASY = Lesson(
+    id="robot-end-easy",
+    title="Game end and the robot's score (easy)",
+    topic="robot",
+    kind="predict",
+    difficulty="easy",
+    source="TGS rulebook, Solitaire: Set-up (difficulty: easy), Develop, Game end",
+    text=(
+        "The difficulty you pick sets the robot's 6-cost counters: on easy it has a single "
+        "counter, and each 6-cost development, card or counter, scores 6 VP at the end. Once "
+        "its counter is placed, every Develop action is a regular one: draw 1, flip to find "
+        "a development, place it.\n\n"
+        "This game is easy. The robot's tableau holds 11 cards: Old Earth (2 VP), Galactic "
+        "Imperium (a 6-cost development) and nine cards worth 12 VP together. It has 4 "
+        "credit and no VP chips. You choose both Develops; it rolls Develop and match. The "
+        "second card of its draw stack is a 1 VP development."
+    ),
+    after=(
+        "Its first Develop action places its only 6-cost counter and pays 2 credit. Its second "
+        "Develop action has no counter left: it draws 1, flips Gem World and places Mining "
+        "Robots. Its tableau reaches 13 cards, so the game ends. Its score is 27: 2 for Old "
+        "Earth, 12 for the nine cards, 6 for Galactic Imperium, 6 for the counter and 1 for "
+        "Mining Robots."
+    ),
+    deck=("Gem World", "Mining Robots", "Spice World", "New Vinland") + HAND + _TABLEAU,
+    robot={"tableau_add": len(_TABLEAU), "credit": 4},
+    dice=(("develop", "match"),),
+    script=(ROUND,),
+    questions=(
+        Question("tableau", "Cards in the robot's tableau, counters included?",
+                 "robot_tableau", why="One counter, then a regular Develop."),
+        Question("score", "The robot's final score?", "robot_score",
+                 why="On easy, each 6-cost development card or counter scores 6."),
+    ),
+    then=(["develop", "develop2"], until("end")),
+    watch="develop",
+    claims={"robot_tableau": 13, "robot_score": 27,
+            "robot_placed": "6-cost counter and Mining Robots"},
+)
+
+END_MEDIUM = Lesson(
+    id="robot-end-medium",
+    title="Game end and the robot's score (medium)",
+    topic="robot",
+    kind="predict",
+    difficulty="medium",
+    source="TGS rulebook, Solitaire: Set-up (difficulty: medium), Develop, Game end",
+    text=(
+        "On medium the robot has two 6-cost counters, and each 6-cost development, card or "
+        "counter, scores 6 VP at the end. A Develop action places a counter when one is "
+        "left and the robot has 2 credit or more.\n\n"
+        "This game is medium. The robot's tableau holds 10 cards: Old Earth (2 VP), Galactic "
+        "Imperium (a 6-cost development) and eight cards worth 11 VP together. It has 4 "
+        "credit, no VP chips and both its counters. You choose both Develops; it rolls "
+        "Develop and match."
+    ),
+    after=(
+        "Each of its two Develop actions places a 6-cost counter and pays 2 credit: it ends "
+        "with 0 credit, and its tableau reaches 12 cards, so the game ends. Its score is 31: "
+        "2 for Old Earth, 11 for the eight cards, 6 for Galactic Imperium and 6 for each "
+        "counter."
+    ),
+    deck=("Gem World", "Mining Robots", "Spice World", "New Vinland") + HAND + _TABLEAU[:-1],
+    robot={"tableau_add": len(_TABLEAU) - 1, "credit": 4},
+    dice=(("develop", "match"),),
+    script=(ROUND,),
+    questions=(
+        Question("tableau", "Cards in the robot's tableau, counters included?",
+                 "robot_tableau"),
+        Question("credit", "Its credit at the end?", "robot_credit",
+                 why="Two counters on actions, 2 credit each."),
+        Question("score", "The robot's final score?", "robot_score",
+                 why="On medium, each 6-cost development card or counter scores 6."),
+    ),
+    then=(["develop", "develop2"], until("end")),
+    watch="develop",
+    claims={"robot_tableau": 12, "robot_credit": 0, "robot_score": 31,
+            "robot_placed": "6-cost counter and 6-cost counter"},
+)
+
 PRODUCE_3 = Lesson(
     id="robot-produce-3",
     title="You and the robot both Produce",
@@ -766,4 +846,4 @@ EPSILON = Lesson(
 ROBOT_LESSONS: tuple[Lesson, ...] = (
     DICE, DICE_EXPLORE, FACE, DEVELOP_1, DEVELOP_2, SETTLE_1, SETTLE_2, SETTLE_3, CONSUME_1,
     CONSUME_2, PRODUCE_1, PRODUCE_2, PRODUCE_3, DOOMED, DAMAGED, NEW_SPARTA, ALPHA_CENTAURI,
-    SEPARATIST, LOST_COLONY, EPSILON, END)
+    SEPARATIST, LOST_COLONY, EPSILON, END_EASY, END_MEDIUM, END)
