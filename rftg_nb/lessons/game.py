@@ -313,5 +313,74 @@ ROUND = Lesson(
     claims={"best": ["Terraforming Robots"], "player_score": 3},
 )
 
-GAME_LESSONS: tuple[Lesson, ...] = (CARDS, EXPLORE, DEVELOP, SETTLE, CONQUEST, TRADE, PRODUCE,
-                                    ROUND, HAND_LIMIT, SIX_COST)
+# Four worlds you cannot place in the round of the action lessons below: military worlds
+# beyond your Military and a world dearer than your hand can pay.
+UNPLACEABLE = ("Rebel Colony", "Rebel Outpost", "Lost Alien Battle Fleet",
+               "Alien Robotic Factory")
+
+EXPLORE_PICK = Lesson(
+    id="game-explore-pick",
+    title="Choosing Explore: +5 or +1/+1",
+    topic="game",
+    kind="choose",
+    source="base rules §4 (Explore) and §1.3 (the Explore bonuses)",
+    text=(
+        "Your two actions decide which phases you get a bonus in. The two Explore actions "
+        "differ only in their bonus: +5 draws 5 more cards but still keeps 1, so it is for "
+        "finding one good card; +1/+1 draws 1 more and keeps 1 more.\n\n"
+        "You hold four military worlds you cannot conquer yet, and next round you want to "
+        "pay for something dear: you need cards. This round you will choose Produce; pick "
+        "your other action."
+    ),
+    after=(
+        "Explore +1/+1 with Produce: you draw 3 and keep 2, and end the round holding 6 "
+        "cards. Explore +5 keeps only 1 of its 7 (5 cards); the other actions draw you "
+        "nothing this round."
+    ),
+    deck=STACK + UNPLACEABLE + DEAR,
+    dice=(("produce", "match"),),
+    script=(list(DEAR),),
+    goal="Choose Produce and the action that leaves you holding the most cards at the end of "
+         "the round.",
+    grader="most_cards_round",
+    fixed=("produce",),
+    why="The Explore bonus you pick decides how many cards you keep.",
+    claims={"best": ["Explore +1/+1", "Produce"], "player_hand": 6},
+)
+
+CONSUME_X2 = Lesson(
+    id="game-consume-x2",
+    title="Consume: doubling VP with 2x VPs",
+    topic="game",
+    kind="choose",
+    player_start="Earth's Lost Colony",
+    source="base rules §7 (Consume: the 2x VPs bonus) and §1.3 (the Consume bonuses)",
+    text=(
+        "In the Consume phase every player must use their Consume powers on goods: a good "
+        "is discarded and the power gives what it shows, often VP chips. There are two "
+        "Consume actions. Trade ($) first sells one good for cards. 2x VPs doubles the VP "
+        "chips your Consume powers give this phase. The Consume phase comes before Produce, "
+        "so a world emptied by consuming fills up again the same round.\n\n"
+        "Your start world, Earth's Lost Colony, holds a Novelty good and has a Consume power: "
+        "1 good for 1 VP. You chose Produce last round; you will choose it again. Pick your "
+        "other action."
+    ),
+    after=(
+        "Consume x2 with Produce: Earth's Lost Colony's power turns its good into 1 VP, "
+        "doubled to 2, and Produce puts a new good there. Your score becomes 3 (1 for the "
+        "world and 2 VP chips). Trade would sell the good for 2 cards and give no VP; "
+        "the other actions give no VP this round."
+    ),
+    deck=STACK + UNPLACEABLE + DEAR,
+    dice=(("produce", "match"),) * 2,
+    script=(list(DEAR), ["develop", "produce"], until("actions")),
+    goal="Choose Produce and the action that gives you the highest score at the end of the "
+         "round.",
+    grader="most_score_round",
+    fixed=("produce",),
+    why="Consume x2 doubles the VP of your Consume powers.",
+    claims={"best": ["Consume x2", "Produce"], "player_score": 3},
+)
+
+GAME_LESSONS: tuple[Lesson, ...] = (CARDS, EXPLORE, EXPLORE_PICK, DEVELOP, SETTLE, CONQUEST,
+                                    TRADE, CONSUME_X2, PRODUCE, ROUND, HAND_LIMIT, SIX_COST)

@@ -88,13 +88,23 @@ MEASURES: dict[str, Measure] = {
 }
 
 
+SCOPES = ("phase", "round")
+
+
 @dataclass(frozen=True)
 class Grader:
-    """The best answer is the one whose ``measure``, taken when its phase is over, is highest;
+    """The best answer is the one whose ``measure`` is highest, taken once the rest of the
+    answer's ``scope`` has been played quietly: "phase" (its phase is over) or "round" (the
+    round is over, for a choice whose effect comes later in the round, such as your actions);
     ``says`` words that value ("{}" is the value)."""
 
     measure: str
     says: str
+    scope: str = "phase"
+
+    def __post_init__(self) -> None:
+        if self.scope not in SCOPES:
+            raise ValueError(f"grader scope must be one of {SCOPES}, not {self.scope!r}")
 
     def say(self, value: Any) -> str:
         return _words(self.says, value)
@@ -114,4 +124,8 @@ GRADERS: dict[str, Grader] = {
     "most_cards": Grader("player_hand", "you hold {} cards after the phase"),
     "most_goods_value": Grader("player_goods_value",
                                "your goods would sell for {} cards after the phase"),
+    "most_score_round": Grader("player_score", "your score at the end of the round is {}",
+                               scope="round"),
+    "most_cards_round": Grader("player_hand", "you hold {} cards at the end of the round",
+                               scope="round"),
 }

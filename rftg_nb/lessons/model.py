@@ -85,7 +85,10 @@ class Lesson:
     teaching point, where the pending decision is the learner's.
 
     "choose": ``goal`` says what to do; ``grader`` names how the best answer is computed (a
-    key of ``GRADERS``); ``why`` is one sentence added to the feedback.
+    key of ``GRADERS``; its scope says whether the rest of the phase or of the round is played
+    before measuring); ``why`` is one sentence added to the feedback. ``fixed`` names options
+    (ids or card names) that every answer must include: the lesson's part of the answer, so
+    that the learner's choice is the rest (with your actions: the other action).
     "predict": ``questions``; ``then`` plays on from the teaching point (usually your action
     choice and ``until("actions")``); ``watch`` is the phase whose robot events the learner
     steps through ("action" for the dice).
@@ -95,7 +98,8 @@ class Lesson:
 
     ``claims``: measure name -> value as ``after`` states it; for "choose" also ``"best"`` -> the
     names of the best answer's cards or options. Choose claims are measured after the best
-    answer and the rest of its phase; predict claims after ``then``.
+    answer and the rest of its phase (or round, as the grader says); predict claims after
+    ``then``.
     """
 
     id: str
@@ -117,6 +121,7 @@ class Lesson:
     goal: str = ""
     grader: str = ""
     why: str = ""
+    fixed: tuple[str, ...] = ()
     questions: tuple[Question, ...] = ()
     then: tuple[Step, ...] = ()
     watch: str = ""
@@ -147,7 +152,11 @@ class Lesson:
                 raise bad(f"grader {self.grader!r} is not one of {', '.join(GRADERS)}")
             if not self.goal.strip():
                 raise bad("a choose lesson needs a goal")
+            if isinstance(self.fixed, str):
+                raise bad("fixed: expected a tuple of options, not a string")
         else:
+            if self.fixed:
+                raise bad("fixed is for a choose lesson")
             if not self.questions or not self.then:
                 raise bad("a predict lesson needs questions and `then`")
             keys = [q.key for q in self.questions]

@@ -113,10 +113,17 @@ def build(lesson: Lesson) -> SoloGame:
 def answer_and_finish_phase(g: SoloGame, ids: Sequence[str]) -> None:
     """Answer the pending decision with ``ids``, then answer quietly until its phase (or
     round) is over."""
-    start = (g.round, g.phase)
+    answer_and_finish(g, ids, "phase")
+
+
+def answer_and_finish(g: SoloGame, ids: Sequence[str], scope: str) -> None:
+    """Answer the pending decision with ``ids``, then answer quietly until the ``scope``
+    ("phase" or "round") it was asked in is over (or the game is)."""
+    start = (g.round, g.phase) if scope == "phase" else (g.round,)
     g.apply(list(ids))
     for _ in range(MAX_STEPS):
-        if g.decision is None or (g.round, g.phase) != start:
+        now = (g.round, g.phase) if scope == "phase" else (g.round,)
+        if g.decision is None or now != start:
             return
         g.apply(quiet(g.decision))
 
@@ -140,6 +147,7 @@ class LessonRun:
         ]
         self._trials: dict[tuple[str, ...], tuple[Any, SoloGame]] | None = None
         self._point: Decision | None = None
+        self._fixed: tuple[str, ...] = ()  # option ids every answer includes
         self._after: tuple[SoloGame, int] | None = None
         self.reset()
         self._since = len(self.game.events)  # the same in every fresh copy
@@ -185,7 +193,10 @@ class LessonRun:
         d = build(lesson).decision
         assert d is not None
         self._point = d
-        cands = [c for n in range(d.min, d.max + 1) for c in combinations(d.ids, n)]
+        self._fixed = tuple(resolve(d, list(lesson.fixed), lambda p: LessonError(
+            f"lesson {lesson.id!r}: fixed: {p}")))
+        cands = [c for n in range(d.min, d.max + 1) for c in combinations(d.ids, n)
+                 if set(self._fixed) <= set(c)]
         if len(cands) > MAX_CANDIDATES:
             raise LessonError(f"lesson {lesson.id!r}: the decision has {len(cands)} answers, "
                               f"too many to try")
@@ -194,12 +205,19 @@ class LessonRun:
             if d.check(ids) is not None:
                 continue
             g = build(lesson)
-            answer_and_finish_phase(g, ids)
+            answer_and_finish(g, ids, grader.scope)
             trials[ids] = (MEASURES[grader.measure].fn(g, self._since), g)
         if not trials:
             raise LessonError(f"lesson {lesson.id!r}: the decision has no legal answer")
         self._trials = trials
         return trials
+
+    def fixed(self) -> list[str]:
+        """The names of the options every answer includes (the lesson's part of it)."""
+        self._tried()
+        d = self._point
+        assert d is not None
+        return [_name(d.option(i)) for i in self._fixed]
 
     def best(self) -> list[str]:
         """The best answer's option ids (the first of equals, in option order)."""
@@ -223,6 +241,10 @@ class LessonRun:
         best = tuple(self.best())
         top = trials[best][0]
         key = tuple(sorted(key, key=d.ids.index))  # as tried: in option order
+        if key not in trials:  # legal, but without the lesson's fixed part
+            return Feedback(False, f"Not the best: this task keeps {self._say(d, self._fixed)} "
+                                   f"in the answer and asks for the rest; picking "
+                                   f"{self._say(d, best)}, {say(top)}.")
         value = trials[key][0]
         extra = f" {self.lesson.why}" if self.lesson.why else ""
         if value == top:

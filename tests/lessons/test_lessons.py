@@ -209,7 +209,10 @@ def before(lesson: Lesson) -> str:
 def test_the_text_does_not_give_the_answer_away(lesson):
     shown = before(lesson)
     if lesson.kind == "choose":
+        fixed = LessonRun(lesson).fixed()  # the lesson's own part of the answer, named in it
         for name in lesson.claims["best"]:
+            if name in fixed:
+                continue
             assert name not in shown, f"{lesson.id}: the text names the best choice {name!r}"
         asked = {k: v for k, v in lesson.claims.items() if k != "best"}
     else:
@@ -240,3 +243,56 @@ def test_the_give_away_checks_catch_the_answer():
     assert states("Develop goes on the left Develop space", "die_a_space", "Develop (left)")
     assert states("and the match die on Produce", "die_b_space", "Produce")
     assert not states("You choose Consume x2 and Produce.", "die_b_space", "Produce")
+
+
+# ---------------------------------------------------------------- graders over the round
+FIXED = [x for x in CHOOSE if x.fixed]
+
+
+def test_some_lessons_grade_a_pair_of_actions_over_the_round():
+    from rftg_nb.lessons import GRADERS
+
+    assert FIXED, "no lesson grades your actions"
+    assert all(GRADERS[x.grader].scope == "round" for x in FIXED)
+    assert all(GRADERS[x.grader].scope == "phase" for x in CHOOSE if not x.fixed)
+
+
+@pytest.mark.parametrize("lesson", FIXED, ids=ids(FIXED))
+def test_a_fixed_part_is_in_every_graded_answer(lesson):
+    run = LessonRun(lesson)
+    d = run.game.decision
+    fixed = run.fixed()
+    assert fixed and all(n in lesson.claims["best"] for n in fixed)
+    tried = run._tried()
+    assert tried and all(
+        {d.option(i).label for i in key} >= set(fixed) for key in tried)
+    # a legal answer without the lesson's part is judged wrong, and says what the task keeps
+    without = next(pick for pick in combinations(d.ids, d.min)
+                   if d.check(pick) is None and not set(fixed) & {d.option(i).label
+                                                                    for i in pick})
+    feedback = run.judge(list(without))
+    assert not feedback.correct and "keeps" in feedback.text and fixed[0] in feedback.text
+
+
+def test_a_round_grader_measures_after_the_round():
+    lesson = next(x for x in FIXED if x.id == "game-explore-pick")
+    run = LessonRun(lesson)
+    start = run.game.round
+    for _value, game in run._tried().values():
+        assert game.round == start + 1 and game.decision.kind == "actions"
+    # a phase grader stops at the next phase's decision: here, mid-Explore, before you keep
+    # cards, where Explore +5's seven drawn cards would wrongly look best
+    from rftg_nb.lessons.run import answer_and_finish_phase, build
+
+    g = build(lesson)
+    answer_and_finish_phase(g, ["explore5", "produce"])
+    assert g.round == start and g.decision.kind == "explore_keep"
+    assert len(g.players[0].hand) > lesson.claims["player_hand"]
+
+
+def test_fixed_is_only_for_choose_lessons():
+    with pytest.raises(LessonError, match="bad-fixed.*fixed is for a choose lesson"):
+        dataclasses.replace(PREDICT[0], id="bad-fixed", fixed=("produce",))
+    lesson = FIXED[0]
+    with pytest.raises(LessonError, match="bad-fixed.*fixed.*'nonsense' is not offered"):
+        LessonRun(dataclasses.replace(lesson, id="bad-fixed", fixed=("nonsense",)))
