@@ -13,7 +13,7 @@ BENCHMARKS := $(sort $(wildcard benchmarks/*.py))
 # Server settings shared by `make app`, the browser tests and Binder (kernels end with their page).
 VOILA_CONFIG := --Voila.config_file_paths=binder
 
-.PHONY: venv install test app learn lab lock bench clean
+.PHONY: venv install test app lab lock bench clean
 
 venv: $(BIN)/python
 
@@ -36,12 +36,10 @@ test: install
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(BIN)/python -m pytest tests
 
+# The start page at http://127.0.0.1:8866/ links the pages: play (the dashboard), learn (the
+# lessons) and cards (the card browser), each at /voila/render/<name>.ipynb.
 app: install
-	$(BIN)/voila notebooks/play.ipynb --no-browser --port=8866 --Voila.ip=127.0.0.1 $(VOILA_CONFIG)
-
-# The lessons (notebooks/learn.ipynb) on http://127.0.0.1:8867, beside the dashboard.
-learn: install
-	$(BIN)/voila notebooks/learn.ipynb --no-browser --port=8867 --Voila.ip=127.0.0.1 $(VOILA_CONFIG)
+	$(BIN)/voila notebooks/ --no-browser --port=8866 --Voila.ip=127.0.0.1 $(VOILA_CONFIG)
 
 # JupyterLab on notebooks/, on http://127.0.0.1:8888 (the URL with its token is printed).
 # Jupyter refuses to run as root unless told to; CI and these containers run as root.

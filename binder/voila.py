@@ -33,3 +33,8 @@ c.MappingKernelManager.cull_idle_timeout = 60  # seconds without activity or con
 c.MappingKernelManager.cull_interval = 15  # how often the culler looks
 c.MappingKernelManager.cull_connected = False  # an open page keeps its kernel
 c.MappingKernelManager.cull_busy = False  # a kernel that is computing is left alone
+
+# The start page (a folder's page, such as `make app` serves at /) is drawn by the server as a
+# plain list of links: the newer page that the browser builds stays blank with this build's
+# widget extensions, which expect a newer JupyterLab than Voila bundles.
+c.VoilaConfiguration.classic_tree = True

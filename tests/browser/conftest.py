@@ -85,9 +85,10 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
 
 
 @pytest.fixture(scope="session")
-def voila_learn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """A Voila server rendering notebooks/learn.ipynb (the lessons) at ``/``."""
-    yield from _serve(ROOT / "notebooks" / "learn.ipynb", tmp_path_factory)
+def voila_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """A Voila server on the notebooks/ folder, as ``make app`` runs it: ``/`` is the start
+    page, ``/voila/render/<name>.ipynb`` a page."""
+    yield from _serve(ROOT / "notebooks", tmp_path_factory)
 
 
 def _serve(target: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:

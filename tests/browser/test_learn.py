@@ -1,5 +1,6 @@
-"""The course in a real browser (Voila + Chromium): one game lesson answered by clicking cards,
-one robot lesson by predicting, checking and stepping through the robot's moves."""
+"""The start page and the course in a real browser (Voila + Chromium), served as `make app`
+serves them: the start page links the pages; one game lesson is answered by clicking cards, one
+robot lesson by predicting, checking and stepping through the robot's moves."""
 
 from __future__ import annotations
 
@@ -21,9 +22,24 @@ def _after(page: Page, serial: str) -> None:
         "return b && b.dataset.serial && b.dataset.serial !== s; }", arg=serial)
 
 
-def test_a_game_lesson_and_a_robot_lesson_by_clicking(page: Page, voila_learn: VoilaServer,
+def test_the_start_page_links_the_pages(page: Page, voila_pages: VoilaServer,
+                                       page_errors: list[str]):
+    page.goto(voila_pages.url + "/", timeout=90_000)
+    links = page.eval_on_selector_all("a[href*='.ipynb']", "es => es.map(e => e.href)")
+    for name in ("play", "learn", "cards"):
+        assert any(f"/voila/render/{name}.ipynb" in h for h in links), links
+    # the links open a new tab; the dashboard is there
+    with page.context.expect_page() as opened:
+        page.click("a[href*='play.ipynb']")
+    play = opened.value
+    play.wait_for_selector(f"{BOARD}[data-serial] .rb-card", timeout=90_000)
+    play.close()
+    assert page_errors == []
+
+
+def test_a_game_lesson_and_a_robot_lesson_by_clicking(page: Page, voila_pages: VoilaServer,
                                                       page_errors: list[str]):
-    page.goto(voila_learn.url + "/", timeout=90_000)
+    page.goto(voila_pages.url + "/voila/render/learn.ipynb", timeout=90_000)
     page.wait_for_selector(f"{BOARD}[data-serial]", timeout=90_000)
     first = LESSONS[0]
     assert first.kind == "choose"
