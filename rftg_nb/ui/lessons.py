@@ -170,6 +170,17 @@ class LessonBoard(SoloApp):
         return s
 
 
+# Compact text, so the board starts high on the page.
+LESSON_CSS = """<style>
+.rftg-lesson { max-width: 1100px; font-size: 13.5px; line-height: 1.35; }
+.rftg-lesson h3 { margin: 2px 0 4px; font-size: 16px; }
+.rftg-lesson p { margin: 0 0 5px; }
+.rftg-lesson .task { background: #eef3fb; border-left: 3px solid #1f5fbf; padding: 2px 8px; }
+.rftg-lesson .source { color: #666; font-size: 12px; }
+.rftg-feedback, .rftg-after p { font-size: 13.5px; line-height: 1.35; margin: 0 0 4px; }
+</style>"""
+
+
 class LessonApp:
     """The course: ``LessonApp().show()`` in a notebook cell or a Voila page."""
 
@@ -244,10 +255,11 @@ class LessonApp:
                                f"{c.index + 1} of {total}; {right} answered right</span>")
         paragraphs = "".join(f"<p>{escape(p)}</p>" for p in lesson.text.split("\n\n"))
         self.text.value = (
-            f"<div class='rftg-lesson' data-id='{escape(lesson.id)}' data-kind='{lesson.kind}'>"
-            f"<h3 style='margin:4px 0'>{escape(lesson.title)}</h3>{paragraphs}"
-            f"<p><b>Your task:</b> {escape(run.goal)}</p>"
-            f"<p style='color:#666;font-size:12px'>Source: {escape(lesson.source)}</p></div>")
+            LESSON_CSS
+            + f"<div class='rftg-lesson' data-id='{escape(lesson.id)}' data-kind='{lesson.kind}'>"
+            f"<h3>{escape(lesson.title)}</h3>{paragraphs}"
+            f"<p class='task'><b>Your task:</b> {escape(run.goal)}</p>"
+            f"<p class='source'>Source: {escape(lesson.source)}</p></div>")
         self._refresh_questions()
         after = getattr(lesson, "after", "") if c.judged else ""
         self.feedback.value = "".join(
