@@ -165,10 +165,11 @@ def page_errors() -> list[str]:
     return []
 
 
-@pytest.fixture
-def page(browser: Browser, page_errors: list[str]) -> Iterator[Page]:
-    """A fresh page that may only talk to 127.0.0.1; uncaught page errors go to page_errors."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+def open_page(browser: Browser, page_errors: list[str], width: int = 1400,
+              height: int = 1000) -> Iterator[Page]:
+    """A fresh page of the given window size that may only talk to 127.0.0.1; uncaught page
+    errors go to ``page_errors``. A generator, for fixtures to ``yield from``."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     context.route("**/*", _local_only)
     p = context.new_page()
     p.set_default_timeout(30_000)
@@ -177,3 +178,26 @@ def page(browser: Browser, page_errors: list[str]) -> Iterator[Page]:
         yield p
     finally:
         context.close()
+
+
+@pytest.fixture
+def page(browser: Browser, page_errors: list[str]) -> Iterator[Page]:
+    """A fresh 1400x1000 page (see :func:`open_page`)."""
+    yield from open_page(browser, page_errors)
+
+
+# The board marks each state it has drawn: its root carries data-serial (and data-kind, the
+# question's decision kind). A redraw replaces the board's elements, so tests wait for a new
+# serial after each action and look elements up again.
+BOARD = ".rftg-board"
+
+
+def board_serial(page: Page) -> str:
+    return page.eval_on_selector(BOARD, "e => e.dataset.serial || ''")
+
+
+def board_after(page: Page, serial: str) -> None:
+    """Wait until the board has drawn a state newer than ``serial``."""
+    page.wait_for_function(
+        "(s) => { const b = document.querySelector('.rftg-board'); "
+        "return b && b.dataset.serial && b.dataset.serial !== s; }", arg=serial)

@@ -16,10 +16,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import ARTIFACTS, _local_only
+from tests.browser.conftest import ARTIFACTS, BOARD, board_after, board_serial, open_page
 
 SIZES = {"1366x768": (1366, 768), "900x1000": (900, 1000)}
-BOARD = ".rftg-board"
 PICK = re.compile(r"Pick (\d+)(?: to (\d+))?")
 IN_VIEW_JS = """(sels) => sels.map((s) => { const e = document.querySelector(s);
   if (!e) return [s, null, null];
@@ -29,31 +28,15 @@ IN_VIEW_JS = """(sels) => sels.map((s) => { const e = document.querySelector(s);
 @pytest.fixture
 def sized(browser: Browser, request: pytest.FixtureRequest,
           page_errors: list[str]) -> Iterator[Page]:
-    w, h = SIZES[request.param]
-    context = browser.new_context(viewport={"width": w, "height": h})
-    context.route("**/*", _local_only)
-    p = context.new_page()
-    p.set_default_timeout(30_000)
-    p.on("pageerror", lambda e: page_errors.append(str(e)))
-    try:
-        yield p
-    finally:
-        context.close()
+    yield from open_page(browser, page_errors, *SIZES[request.param])
 
 
-def _serial(page: Page) -> str:
-    return page.eval_on_selector(BOARD, "e => e.dataset.serial || ''")
+_serial = board_serial
+_after = board_after
 
 
 def _kind(page: Page) -> str:
     return page.eval_on_selector(BOARD, "e => e.dataset.kind || ''")
-
-
-def _after(page: Page, serial: str) -> None:
-    """Wait until the board has drawn a state newer than ``serial``."""
-    page.wait_for_function(
-        "(s) => { const b = document.querySelector('.rftg-board'); "
-        "return b && b.dataset.serial && b.dataset.serial !== s; }", arg=serial)
 
 
 def _open(page: Page, url: str, seed: int, step: bool = False, dice: bool = False) -> None:

@@ -7,19 +7,10 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from rftg_nb.lessons import LESSONS, LessonRun
-from tests.browser.conftest import ARTIFACTS, VoilaServer
+from tests.browser.conftest import ARTIFACTS, BOARD, VoilaServer, board_after, board_serial
 
-BOARD = ".rftg-board"
-
-
-def _serial(page: Page) -> str:
-    return page.eval_on_selector(BOARD, "e => e.dataset.serial || ''")
-
-
-def _after(page: Page, serial: str) -> None:
-    page.wait_for_function(
-        "(s) => { const b = document.querySelector('.rftg-board'); "
-        "return b && b.dataset.serial && b.dataset.serial !== s; }", arg=serial)
+_serial = board_serial
+_after = board_after
 
 
 def test_the_start_page_links_the_pages(page: Page, voila_pages: VoilaServer,
