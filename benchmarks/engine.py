@@ -1,8 +1,11 @@
-"""Engine speed: random 2-player games per second, and the time to replay a finished game.
+"""Engine speed: random 2-player games per second, random 5-player games with goals per second,
+and the time to replay a finished game.
 
 Run from the repository root: ``python benchmarks/engine.py``. Exits 1 if a floor is missed.
-Floors: at least 100 complete random games a second on one core, and a finished game reloaded
-from its save (``Game.from_json(game.to_json())``, a full replay) in at most 25 ms.
+Floors: at least 100 complete random 2-player games a second on one core, at least 30 random
+5-player games with The Gathering Storm's goals (2 "most" and 4 "first", drawn from the seed)
+a second, and a finished game reloaded from its save (``Game.from_json(game.to_json())``, a
+full replay) in at most 25 ms. Games are The Gathering Storm's, which plays with goals.
 
 Wall-clock times on a shared machine are noisy, so (as ``timeit`` does) each measurement is
 repeated and the best run counts: the games are played ``--repeat`` times and each replay is
@@ -22,24 +25,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rftg_nb import Game, RandomPlayer  # noqa: E402
 
 GAMES_PER_SECOND_FLOOR = 100.0
+GOAL_GAMES_PER_SECOND_FLOOR = 30.0
 REPLAY_MS_CEILING = 25.0
 
 
-def play_one(seed: int) -> Game:
-    game = Game.new(players=2, seed=seed)
+def play_one(seed: int, players: int = 2) -> Game:
+    game = Game.new(players=players, seed=seed)
+    if players > 2 and len(game.goals) != 6:
+        raise SystemExit(f"seed {seed}: expected 6 goals in play, got {len(game.goals)}")
     bot = RandomPlayer(seed)
     while (d := game.decision) is not None:
         game.apply(bot.choose(d))
     return game
 
 
-def bench_games(n: int) -> tuple[float, float, float, list[Game]]:
+def bench_games(n: int, players: int = 2) -> tuple[float, float, float, list[Game]]:
     """Play ``n`` seeded games; return games/s (wall), games/s (CPU), decisions/game, games."""
     games = []
     cpu = time.process_time()
     start = time.perf_counter()
     for seed in range(n):
-        games.append(play_one(seed))
+        games.append(play_one(seed, players))
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu
     decisions = statistics.mean(len(g.choices) for g in games)
@@ -64,6 +70,8 @@ def bench_replay(games: list[Game], repeat: int) -> tuple[float, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="random games to play (300)")
+    parser.add_argument("--goal-games", type=int, default=100,
+                        help="random 5-player games with goals to play (100)")
     parser.add_argument("--replays", type=int, default=50, help="finished games to reload (50)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each measurement (3)")
     args = parser.parse_args()
@@ -72,9 +80,12 @@ def main() -> int:
     runs = [bench_games(args.games) for _ in range(max(1, args.repeat))]
     rate, cpu_rate, decisions, games = max(runs, key=lambda r: r[0])
     mean_ms, max_ms = bench_replay(games[: args.replays], max(1, args.repeat))
+    goal_runs = [bench_games(args.goal_games, 5) for _ in range(max(1, args.repeat))]
+    goal_rate, goal_cpu, goal_decisions, _ = max(goal_runs, key=lambda r: r[0])
 
     ok_rate = rate >= GAMES_PER_SECOND_FLOOR
     ok_replay = max_ms <= REPLAY_MS_CEILING
+    ok_goals = goal_rate >= GOAL_GAMES_PER_SECOND_FLOOR
     print(f"random 2-player games: {args.games} in one process (one core), "
           f"best of {len(runs)} runs")
     print(f"  {rate:8.1f} games/s   (floor {GAMES_PER_SECOND_FLOOR:.0f})   "
@@ -82,11 +93,15 @@ def main() -> int:
     print(f"  {cpu_rate:8.1f} games per CPU second; all runs (wall): "
           + ", ".join(f"{r[0]:.1f}" for r in runs))
     print(f"  {decisions:8.1f} decisions per game (mean)")
+    print(f"random 5-player games with goals: {args.goal_games}, best of {len(goal_runs)} runs")
+    print(f"  {goal_rate:8.1f} games/s   (floor {GOAL_GAMES_PER_SECOND_FLOOR:.0f})   "
+          f"{'PASS' if ok_goals else 'FAIL'}")
+    print(f"  {goal_cpu:8.1f} games per CPU second; {goal_decisions:.1f} decisions per game")
     print(f"replay of a finished game: Game.from_json(game.to_json()) over "
           f"{min(args.replays, len(games))} games, best of {max(1, args.repeat)} each")
     print(f"  mean {mean_ms:6.2f} ms   max {max_ms:6.2f} ms   (ceiling {REPLAY_MS_CEILING:.0f} ms) "
           f"  {'PASS' if ok_replay else 'FAIL'}")
-    ok = ok_rate and ok_replay
+    ok = ok_rate and ok_replay and ok_goals
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
 

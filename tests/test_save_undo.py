@@ -66,7 +66,8 @@ def test_save_holds_setup_seed_and_choices(midgame: tuple[Game, list[Any]]) -> N
     data = _save(game)
     assert data["format"] == "rftg_nb-game" and data["version"] == 1
     assert data["seed"] == 7
-    assert data["setup"] == {"players": 2, "expansion": "tgs", "advanced": True}
+    assert data["setup"] == {"players": 2, "expansion": "tgs", "advanced": True,
+                             "goals": [g.name for g in game.goals]}  # drawn from the seed
     assert data["choices"] == [list(c) for c in game.choices]
     assert len(data["choices"]) == len(before)
 

@@ -11,13 +11,16 @@ import json
 import random
 import secrets
 from collections.abc import Generator, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, Option, SaveFileError
 from rftg_nb.engine.powers import Handler, handler
 from rftg_nb.engine.state import Card, Player
 from rftg_nb.text import count, whose
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.goals import GoalStatus
 
 PowerUse = tuple[Card, int, Any, Handler]  # (card, index in its powers, power, handler)
 
@@ -55,7 +58,7 @@ class Game:
     """
 
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None):
-        from rftg_nb.engine import rounds  # the rules, imported late: they import this module
+        from rftg_nb.engine import goals, rounds  # the rules, imported late: they import this
 
         self.setup: dict[str, Any] = dict(setup)
         self.seed = seed
@@ -77,6 +80,7 @@ class Game:
         self.over = False
         self._powers: dict[int, tuple[PowerUse, ...]] = {}
         self._powers_by_hook: dict[tuple[int, str], tuple[PowerUse, ...]] = {}
+        self.goal_tracks: list[goals.GoalTrack] = goals.tracks_for(self)
         self._log: list[tuple[str, ...]] = []
         self._log_players: list[int] = []
         self._decision: Decision | None = None
@@ -92,8 +96,15 @@ class Game:
         expansion: str = "tgs",
         advanced: bool | None = None,
         names: Iterable[str] | None = None,
+        goals: bool | Iterable[str] | None = None,
     ) -> Game:
-        """Deal a new game. Two players play the advanced (two actions) game unless told not to."""
+        """Deal a new game. Two players play the advanced (two actions) game unless told not to.
+
+        ``goals`` (The Gathering Storm only): None or True draws 2 "most" and 4 "first" goals at
+        random from ``seed``; a list of goal names plays those (any of the ten, each once);
+        False plays none. A base game has no goals. The goals in play are kept in
+        ``setup["goals"]``, so a save replays with them.
+        """
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError(f"players must be a whole number, got {players!r}")
         top = 5 if expansion == "tgs" else 4
@@ -115,7 +126,31 @@ class Game:
             seed = secrets.randbits(32)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an int, got {seed!r}")
+        chosen = cls._choose_goals(goals, expansion, seed)
+        if chosen is not None:
+            setup["goals"] = chosen
         return cls(setup, seed)
+
+    @staticmethod
+    def _choose_goals(goals: Any, expansion: str, seed: int) -> list[str] | None:
+        """The goal names for ``setup["goals"]`` (None: a base game, no key)."""
+        from rftg_nb.engine import goals as goal_rules
+
+        if expansion != "tgs":
+            if goals is None or goals is False or (
+                isinstance(goals, (list, tuple)) and not goals
+            ):
+                return None
+            raise ValueError(f"goals: the goals come with The Gathering Storm; expansion "
+                             f"{expansion!r} has none (use goals=False or expansion='tgs')")
+        if goals is None or goals is True:
+            return goal_rules.draw(seed)
+        if goals is False:
+            return []
+        if isinstance(goals, (str, bytes)) or not isinstance(goals, Iterable):
+            raise ValueError(f"goals: expected True, False or a list of goal names, "
+                             f"got {goals!r}")
+        return goal_rules.check_names(list(goals))
 
     @classmethod
     def from_position(cls, data: Mapping[str, Any], seed: int = 0) -> Game:
@@ -297,6 +332,16 @@ class Game:
             or not all(isinstance(x, str) for x in names)
         ):
             raise SaveFileError(f"field 'setup.names': expected {n} strings")
+        if "goals" in setup:
+            from rftg_nb.engine.goals import check_names
+
+            try:
+                names = check_names(setup["goals"], "setup.goals")
+            except ValueError as e:
+                where, _, why = str(e).partition(": ")
+                raise SaveFileError(f"field '{where}': {why}") from None
+            if names and setup["expansion"] != "tgs":
+                raise SaveFileError("field 'setup.goals': goals need expansion 'tgs'")
         if "position" in setup:
             from rftg_nb.engine.decision import PositionError
             from rftg_nb.engine.position import validate_position
@@ -313,10 +358,30 @@ class Game:
         return [score_breakdown(self, p)["total"] for p in self.players]
 
     def score_breakdown(self, player: int) -> dict[str, Any]:
-        """Printed VP, VP chips, each 6-cost bonus by card, and the total for ``player``."""
+        """Printed VP, VP chips, each 6-cost bonus by card, each goal's VP by goal, and the
+        total for ``player``."""
         from rftg_nb.engine.scoring import score_breakdown
 
         return score_breakdown(self, self.players[player])
+
+    @property
+    def goals(self) -> tuple[GoalStatus, ...]:
+        """The goals in play, in tile order, each a frozen :class:`GoalStatus`: ``name``,
+        ``kind`` ("first" or "most"), ``phases`` (checked at the end of: "develop", "settle",
+        "consume" or "round_end"), ``vp`` (3 or 5), ``need`` (count that meets it; a "most"
+        goal's minimum), ``text``, ``holders`` (who scored a "first" goal; who holds a "most"
+        goal's tile), ``counts`` (each player's count now) and ``end_chips`` (who got a 3 VP
+        chip for a "most" goal at game end). Empty in a game without goals."""
+        from rftg_nb.engine.goals import status
+
+        return status(self)
+
+    def check_goals(self, phase: str) -> None:
+        """The goal checks at the end of ``phase`` (or of the round: "round_end")."""
+        if self.goal_tracks:
+            from rftg_nb.engine.goals import check
+
+            check(self, phase)
 
     @property
     def winners(self) -> list[int]:

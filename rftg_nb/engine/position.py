@@ -21,6 +21,11 @@ A position is a JSON-able dict. Only ``players`` is required::
       ],
       "deck": ["Mining World", "Gem World"],       # top of the draw pile, top card first
       "discard": ["Hive World"],                   # the discard pile
+      "goals": [                                   # goals in play (default none; "tgs" only)
+        "Greatest Military",                       # a goal nobody holds yet
+        {"name": "Galactic Status", "holders": [0, 1]},   # a "first" goal: who scored it
+        {"name": "Production Leader", "holders": [1]},   # a "most" goal: its tile's holder
+      ],
     }
 
 Every card of the expansion's deck that the position does not name is shuffled (with the
@@ -45,7 +50,8 @@ if TYPE_CHECKING:
 PHASE_CALLS = dict(ROUND_PHASES)  # phase -> the actions that call it
 PHASES = ("action", *PHASE_CALLS, "round_end")
 ACTION_IDS = tuple(a for a, _label in ACTIONS)
-TOP_KEYS = {"expansion", "advanced", "round", "phase", "vp_pool", "players", "deck", "discard"}
+TOP_KEYS = {"expansion", "advanced", "round", "phase", "vp_pool", "players", "deck", "discard",
+            "goals"}
 PLAYER_KEYS = {"name", "tableau", "hand", "vp", "actions"}
 
 
@@ -163,7 +169,46 @@ def validate_position(data: Any) -> dict[str, Any]:
     return {
         "expansion": expansion, "advanced": advanced, "round": rnd, "phase": phase,
         "vp_pool": pool, "players": out_players, "deck": deck, "discard": discard,
+        "goals": _goals(data.get("goals", []), expansion, n),
     }
+
+
+def _goals(data: Any, expansion: str, n: int) -> list[dict[str, Any]]:
+    """The position's goals as ``[{"name": ..., "holders": [...]}]``, or PositionError."""
+    from rftg_nb.engine.goals import GOALS
+
+    if not isinstance(data, list):
+        raise PositionError(f"goals: expected a list of goals, got {data!r}")
+    if data and expansion != "tgs":
+        raise PositionError("goals: goals come with The Gathering Storm (expansion 'tgs')")
+    out: list[dict[str, Any]] = []
+    for i, g in enumerate(data):
+        where = f"goals[{i}]"
+        if isinstance(g, dict):
+            extra = set(g) - {"name", "holders"}
+            if extra:
+                raise PositionError(f"{where}: unknown field(s) {sorted(extra)}")
+            name, holders = g.get("name"), g.get("holders", [])
+            where_name = f"{where}.name"
+        else:
+            name, holders, where_name = g, [], where
+        if not isinstance(name, str) or name not in GOALS:
+            raise PositionError(f"{where_name}: unknown goal {name!r} "
+                                f"(the goals are: {', '.join(GOALS)})")
+        if any(o["name"] == name for o in out):
+            raise PositionError(f"{where_name}: the goal {name!r} is listed twice")
+        if not isinstance(holders, list):
+            raise PositionError(f"{where}.holders: expected a list of player indices")
+        for j, h in enumerate(holders):
+            _int(h, f"{where}.holders[{j}]", 0)
+            if h >= n:
+                raise PositionError(f"{where}.holders[{j}]: no player {h} among {n} players")
+        if len(set(holders)) != len(holders):
+            raise PositionError(f"{where}.holders: a player is listed twice")
+        if GOALS[name].kind == "most" and len(holders) > 1:
+            raise PositionError(f"{where}.holders: {name} is a \"most\" goal: one holder at most")
+        out.append({"name": name, "holders": list(holders)})
+    return out
 
 
 def build_position(game: Game, pos: dict[str, Any]) -> str | None:

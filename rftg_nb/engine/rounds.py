@@ -50,6 +50,7 @@ def play(game: Game) -> Rules:
         start_phase = None
         game.phase = "round_end"
         yield from hand_limit(game)
+        game.check_goals("round_end")
         if game.should_end():
             break
     finish(game)
@@ -162,6 +163,7 @@ def run_phases(game: Game, start: str | None) -> Rules:
         else:
             yield from produce.run(game)
         yield from game.after_phase(phase)
+        game.check_goals(phase)
     for p in game.players:
         p.clear_phase()
 
@@ -173,6 +175,8 @@ PHASE_TITLES = {
 
 
 def hand_limit(game: Game) -> Rules:
+    for p in game.players:  # noted first: all discard at once (Budget Surplus counts these)
+        p.limit_discards = max(0, len(p.hand) - HAND_LIMIT)
     for p in game.players:
         n = len(p.hand) - HAND_LIMIT
         yield from discard_down(
@@ -186,6 +190,10 @@ def finish(game: Game) -> None:
     reasons = game.end_reasons()
     game.emit(None, "game_end", f"The game ends: {'; '.join(reasons)}.",
               {"reasons": reasons, "rule": "Game end"})
+    if game.goal_tracks:
+        from rftg_nb.engine.goals import finish as finish_goals
+
+        finish_goals(game)
     scores = game.scores()
     sides = game.sides()
     for i, (name, s) in enumerate(zip(sides, scores, strict=True)):

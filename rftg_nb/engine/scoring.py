@@ -79,13 +79,18 @@ def six_cost_bonus(p: Player, dev: Design) -> int:
 
 
 def score_breakdown(game: Game, p: Player) -> dict[str, Any]:
+    """Printed VP, VP chips, 6-cost bonuses by card, goal VP by goal, and the total.
+
+    ``goals`` maps each goal in play to the VP it gives ``p`` (goal tiles and goal chips);
+    it is empty in a game without goals.
+    """
     cards = sum(c.design.vp for c in p.tableau)
     bonuses = {c.name: six_cost_bonus(p, c.design) for c in p.tableau if c.design.bonuses}
-    goals = p.goal_vp
+    goals = {t.design.name: t.vp_for(p.index) for t in game.goal_tracks}
     return {
         "cards": cards,
         "chips": p.vp,
         "bonuses": bonuses,
         "goals": goals,
-        "total": cards + p.vp + sum(bonuses.values()) + goals,
+        "total": cards + p.vp + sum(bonuses.values()) + sum(goals.values()),
     }

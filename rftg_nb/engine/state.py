@@ -36,7 +36,7 @@ class Player:
 
     __slots__ = (
         "index", "name", "hand", "tableau", "vp", "actions", "used", "temp_military",
-        "produced", "goal_vp",
+        "produced", "limit_discards",
     )
 
     def __init__(self, index: int, name: str) -> None:
@@ -45,7 +45,7 @@ class Player:
         self.hand: list[Card] = []
         self.tableau: list[Card] = []
         self.vp = 0
-        self.goal_vp = 0  # VP from TGS goals (not chips: they never come from the pool)
+        self.limit_discards = 0  # cards the latest round-end hand limit took (Budget Surplus)
         self.actions: tuple[str, ...] = ()
         self.used: set[tuple[int, int]] = set()  # (card uid, power index) used this phase
         self.temp_military = 0

@@ -1,0 +1,347 @@
+"""The Gathering Storm's ten goals: what each counts, when it is checked, who holds it.
+
+Each goal is a small counting function registered with :func:`goal`: it returns a player's
+count against the goal's condition, and the goal is met at ``need`` or more (for a "most" goal
+``need`` is the printed minimum). The round driver calls :func:`check` at the end of every phase
+and of every round, and :func:`finish` at game end.
+
+* A **"first"** goal (3 VP) is checked at the end of the phases printed on its tile. Every player
+  who meets it at that moment scores 3 (one takes the tile, the others a 3 VP goal chip); it is
+  then closed for everyone and never lost.
+* A **"most"** goal (5 VP) is claimed only at the end of a printed phase, by the one player who
+  leads strictly at or above the minimum. Its holder keeps it while among the leaders (ties
+  included) and returns it at the end of *any* phase in which they fall below the minimum or
+  behind someone. At game end, every player tied for the most at or above the minimum who does
+  not hold the tile takes a 3 VP goal chip.
+
+Goal VP are not VP chips: they never come from the VP pool, and neither Galactic Standard of
+Living nor Galactic Renaissance counts them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rftg_nb.engine.game import HAND_LIMIT
+from rftg_nb.engine.scoring import TRADE_BONUS_ATOMS
+from rftg_nb.text import says
+
+if TYPE_CHECKING:
+    from rftg_nb.cards import Design
+    from rftg_nb.engine.game import Game
+    from rftg_nb.engine.state import Player
+
+FIRST_VP = 3
+MOST_VP = 5
+CHIP_VP = 3
+MOST_IN_PLAY = 2
+FIRST_IN_PLAY = 4
+# The printed phases name the phase; the 2nd Develop/Settle of the advanced game is checked too.
+PRINTED = {"develop2": "develop", "settle2": "settle"}
+PHASE_WORDS = {"develop": "Develop", "settle": "Settle", "consume": "Consume",
+               "round_end": "the round"}
+
+Count = Callable[["Game", "Player"], int]
+
+
+@dataclass(frozen=True, slots=True)
+class GoalDesign:
+    """A goal tile: its name, kind, the phases (ends) it is checked at, and its condition."""
+
+    name: str
+    kind: str  # "first" or "most"
+    phases: tuple[str, ...]  # "develop", "settle", "consume" or "round_end"
+    need: int  # the count that meets it (a "most" goal's minimum)
+    text: str
+    count: Count
+
+    @property
+    def vp(self) -> int:
+        return FIRST_VP if self.kind == "first" else MOST_VP
+
+
+@dataclass(frozen=True, slots=True)
+class GoalStatus:
+    """One goal in play as ``Game.goals`` reports it.
+
+    ``holders``: for a "first" goal every player who scored it (empty while open); for a "most"
+    goal the tile's holder (empty while the tile is in the centre). ``end_chips``: players given
+    a 3 VP chip for a "most" goal at game end. ``counts[i]`` is player ``i``'s count now against
+    the condition (met at ``need`` or more).
+    """
+
+    name: str
+    kind: str
+    phases: tuple[str, ...]
+    vp: int
+    need: int
+    text: str
+    holders: tuple[int, ...]
+    counts: tuple[int, ...]
+    end_chips: tuple[int, ...] = ()
+
+
+class GoalTrack:
+    """A goal in one game: who holds (or has scored) it and who got a game-end chip."""
+
+    __slots__ = ("design", "holders", "end_chips")
+
+    def __init__(self, design: GoalDesign, holders: Iterable[int] = ()) -> None:
+        self.design = design
+        self.holders: list[int] = list(holders)
+        self.end_chips: list[int] = []
+
+    def vp_for(self, player: int) -> int:
+        vp = CHIP_VP if player in self.end_chips else 0
+        if player in self.holders:
+            vp += FIRST_VP if self.design.kind == "first" else MOST_VP
+        return vp
+
+
+GOALS: dict[str, GoalDesign] = {}
+
+
+def goal(name: str, kind: str, phases: tuple[str, ...], need: int,
+         text: str) -> Callable[[Count], Count]:
+    """Register the decorated counting function as the goal ``name``."""
+
+    def register(fn: Count) -> Count:
+        GOALS[name] = GoalDesign(name, kind, phases, need, text, fn)
+        return fn
+
+    return register
+
+
+# ---------------------------------------------------------------- the six "first" goals
+@goal("Galactic Standard of Living", "first", ("consume",), 5,
+      "first to have 5 or more VP in chips (goal VP do not count)")
+def vp_in_chips(game: Game, p: Player) -> int:
+    return p.vp  # VP chips only: goal VP are kept apart in the goal tracks
+
+
+@goal("Galactic Status", "first", ("develop",), 1, "first to place a 6-cost development")
+def six_cost_developments(game: Game, p: Player) -> int:
+    return sum(1 for c in p.tableau if c.design.is_six_cost)
+
+
+@goal("Innovation Leader", "first", ("develop", "settle"), 6,
+      "first to have a power in each phase, plus Trade, among the tableau's cards")
+def power_categories(game: Game, p: Player) -> int:
+    found: set[str] = set()
+    for c in p.tableau:
+        found |= _categories(c.design)
+    return len(found)
+
+
+@goal("System Diversity", "first", ("settle",), 4,
+      "first to have a production or windfall world of each kind: Novelty, Rare, Genes, Alien")
+def kinds_of_world(game: Game, p: Player) -> int:
+    return len({c.design.good for c in p.tableau if c.design.is_world and c.design.good})
+
+
+@goal("Budget Surplus", "first", ("round_end",), 1,
+      "first to discard at least one card at round end (the hand limit)")
+def cards_over_hand_limit(game: Game, p: Player) -> int:
+    # At round end the hand is already cut down: count what the hand limit took.
+    if game.phase == "round_end":
+        return p.limit_discards
+    return max(0, len(p.hand) - HAND_LIMIT)
+
+
+@goal("Overlord Discoveries", "first", ("develop", "settle"), 3,
+      "first to have at least three ALIEN cards in tableau")
+def alien_cards(game: Game, p: Player) -> int:
+    return sum(1 for c in p.tableau if c.design.has_flag("alien"))
+
+
+# ---------------------------------------------------------------- the four "most" goals
+@goal("Production Leader", "most", ("settle",), 4,
+      "at least four and the most production worlds in tableau")
+def production_worlds(game: Game, p: Player) -> int:
+    return sum(1 for c in p.tableau if c.design.is_production)
+
+
+@goal("Greatest Military", "most", ("develop", "settle"), 6,
+      "at least six and the most Military in tableau (negative counts; temporary and "
+      "specialized Military do not)")
+def military(game: Game, p: Player) -> int:
+    return p.total_military()
+
+
+@goal("Greatest Infrastructure", "most", ("develop",), 4,
+      "at least four and the most developments in tableau")
+def developments(game: Game, p: Player) -> int:
+    return sum(1 for c in p.tableau if c.design.is_development)
+
+
+@goal("Largest Industry", "most", ("settle",), 3,
+      "at least three and the most Novelty and/or Rare worlds in tableau")
+def novelty_rare_worlds(game: Game, p: Player) -> int:
+    return sum(1 for c in p.tableau
+               if c.design.is_world and c.design.good in ("novelty", "rare"))
+
+
+FIRST_GOALS = tuple(n for n, g in GOALS.items() if g.kind == "first")
+MOST_GOALS = tuple(n for n, g in GOALS.items() if g.kind == "most")
+
+_CATEGORY_CACHE: dict[str, frozenset[str]] = {}
+_ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+
+
+def _categories(d: Design) -> frozenset[str]:
+    """The Innovation Leader categories ("I" .. "V" and "$") a design's powers supply.
+
+    A Consume-phase power that changes a sale's price is Trade ("$"); every other one is IV.
+    """
+    got = _CATEGORY_CACHE.get(d.name)
+    if got is None:
+        found = set()
+        for pw in d.powers:
+            if pw.phase == 4 and pw.atoms & TRADE_BONUS_ATOMS:
+                found.add("$")
+            else:
+                found.add(_ROMAN[pw.phase])
+        got = _CATEGORY_CACHE[d.name] = frozenset(found)
+    return got
+
+
+# ---------------------------------------------------------------- choosing the goals
+def draw(seed: int) -> list[str]:
+    """Two "most" and four "first" goals drawn at random from ``seed``.
+
+    The draw has its own generator, so the game's deal (``Game.rng``) is the same with or
+    without goals.
+    """
+    rng = random.Random(f"rftg_nb goals {seed}")
+    picked = set(rng.sample(MOST_GOALS, MOST_IN_PLAY)) | set(rng.sample(FIRST_GOALS, FIRST_IN_PLAY))
+    return [n for n in GOALS if n in picked]
+
+
+def check_names(names: Any, field: str = "goals") -> list[str]:
+    """``names`` as a list of distinct goal names, or a ValueError naming ``field``."""
+    if not isinstance(names, (list, tuple)):
+        raise ValueError(f"{field}: expected a list of goal names, got {names!r}")
+    out: list[str] = []
+    for i, n in enumerate(names):
+        if not isinstance(n, str) or n not in GOALS:
+            raise ValueError(f"{field}[{i}]: unknown goal {n!r} (the goals are: "
+                             f"{', '.join(GOALS)})")
+        if n in out:
+            raise ValueError(f"{field}[{i}]: the goal {n!r} is listed twice")
+        out.append(n)
+    return out
+
+
+def tracks_for(game: Game) -> list[GoalTrack]:
+    """The goals in play from the game's setup (a position's goals carry their holders)."""
+    pos = game.setup.get("position")
+    if pos is not None:
+        return [GoalTrack(GOALS[g["name"]], g["holders"]) for g in pos.get("goals", ())]
+    return [GoalTrack(GOALS[n]) for n in game.setup.get("goals", ())]
+
+
+def status(game: Game) -> tuple[GoalStatus, ...]:
+    out = []
+    for t in game.goal_tracks:
+        d = t.design
+        out.append(GoalStatus(
+            d.name, d.kind, d.phases, d.vp, d.need, d.text, tuple(t.holders),
+            tuple(d.count(game, p) for p in game.players), tuple(t.end_chips)))
+    return tuple(out)
+
+
+def vp_by_goal(game: Game, player: int) -> dict[str, int]:
+    """Each goal in play with the VP it gives ``player`` now."""
+    return {t.design.name: t.vp_for(player) for t in game.goal_tracks}
+
+
+# ---------------------------------------------------------------- checks
+def check(game: Game, phase: str) -> None:
+    """The goal checks at the end of ``phase`` (a phase of the round, or "round_end")."""
+    printed = PRINTED.get(phase, phase)
+    players = game.players
+    for t in game.goal_tracks:
+        d = t.design
+        at_tile = printed in d.phases
+        if d.kind == "first":
+            if at_tile and not t.holders:
+                met = [(p, c) for p in players if (c := d.count(game, p)) >= d.need]
+                if met:
+                    _claim_first(game, t, met)
+            continue
+        if not t.holders and not at_tile:
+            continue
+        counts = [d.count(game, p) for p in players]
+        best = max(counts)
+        leaders = [i for i, c in enumerate(counts) if c == best and c >= d.need]
+        if t.holders and t.holders[0] not in leaders:
+            _lose(game, t, counts, best)
+        if at_tile and not t.holders and len(leaders) == 1:
+            _claim_most(game, t, leaders[0], best)
+
+
+def _claim_first(game: Game, t: GoalTrack, met: Sequence[tuple[Player, int]]) -> None:
+    d = t.design
+    t.holders = [p.index for p, _ in met]
+    for k, (p, c) in enumerate(met):
+        if k == 0:
+            text = (f"{p.says('claims')} the goal {d.name} ({d.vp} VP): {d.text} "
+                    f"(count {c}).")
+        else:
+            text = (f"{p.says('meets')} {d.name} in the same phase too and takes "
+                    f"a {CHIP_VP} VP goal chip (count {c}).")
+        game.emit(p.index, "goal_claim", text,
+                  {"goal": d.name, "kind": d.kind, "vp": d.vp, "count": c,
+                   "tile": k == 0, "rule": "Goals"})
+
+
+def _claim_most(game: Game, t: GoalTrack, winner: int, best: int) -> None:
+    d = t.design
+    t.holders = [winner]
+    p = game.players[winner]
+    game.emit(winner, "goal_claim",
+              f"{p.says('takes')} the goal {d.name} ({d.vp} VP) with {best}, the most "
+              f"(at least {d.need}).",
+              {"goal": d.name, "kind": d.kind, "vp": d.vp, "count": best, "tile": True,
+               "rule": "Goals"})
+
+
+def _lose(game: Game, t: GoalTrack, counts: list[int], best: int) -> None:
+    d = t.design
+    holder = t.holders[0]
+    t.holders = []
+    p = game.players[holder]
+    mine = counts[holder]
+    if mine < d.need:
+        why = f"{mine} is below the minimum of {d.need}"
+    else:
+        ahead = [game.players[i].name for i, c in enumerate(counts) if c == best]
+        who = says(ahead[0], "has") if len(ahead) == 1 else f"{' and '.join(ahead)} have"
+        why = f"{who} {best}, more than {mine}"
+    game.emit(holder, "goal_lost",
+              f"{p.says('returns')} the goal {d.name} to the centre: {why}.",
+              {"goal": d.name, "kind": d.kind, "vp": d.vp, "count": mine, "rule": "Goals"})
+
+
+def finish(game: Game) -> None:
+    """Game end: a 3 VP chip to each player tied for the most who does not hold the tile."""
+    for t in game.goal_tracks:
+        d = t.design
+        if d.kind != "most":
+            continue
+        counts = [d.count(game, p) for p in game.players]
+        best = max(counts)
+        if best < d.need:
+            continue
+        for i, c in enumerate(counts):
+            if c == best and i not in t.holders:
+                t.end_chips.append(i)
+                p = game.players[i]
+                game.emit(i, "goal_end",
+                          f"{p.says('takes')} a {CHIP_VP} VP goal chip for {d.name}: "
+                          f"{best}, the most at game end, without the tile.",
+                          {"goal": d.name, "kind": d.kind, "vp": CHIP_VP, "count": best,
+                           "rule": "Goals"})
