@@ -1,0 +1,421 @@
+"""The table app's plain-Python controller: 2 to 5 players sharing one screen.
+
+People and computer seats sit at one table. Computer seats answer at once; before a person's
+question is shown the screen asks to be passed to that person (:attr:`TableController.
+pending_pass`), and only once they confirm (:meth:`TableController.confirm_seat`) does
+:meth:`TableController.view` show their hand. A view never holds another player's hand or
+their private events, so the widgets built on it cannot leak them::
+
+    >>> c = TableController()
+    >>> c.new_game(TableSettings(3, ["Ann", "Bob", "Cy"], [False, False, True], seed=4))
+    >>> c.pending_pass
+    'Ann'
+    >>> c.confirm_seat(); c.view()["viewer"]
+    'Ann'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rftg_nb.engine.decision import Decision, IllegalChoice, SaveFileError
+from rftg_nb.engine.game import Game
+from rftg_nb.engine.scoring import score_breakdown
+from rftg_nb.engine.state import Card
+from rftg_nb.players import random_pick
+from rftg_nb.ui.controller import Status
+from rftg_nb.ui.phases import phase_title
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+GOAL_EVENTS = frozenset({"goal_claim", "goal_lost", "goal_end"})
+LOG_SHOWN = 60  # the newest events of the viewer's log sent with each view
+
+
+@dataclass
+class TableSettings:
+    """What the table's new-game panel asks for: one name and a computer flag per seat."""
+
+    players: int = 3
+    names: list[str] = field(default_factory=lambda: ["Player 1", "Player 2", "Player 3"])
+    computer: list[bool] = field(default_factory=lambda: [False, False, True])
+    goals: bool | list[str] | None = None  # None: drawn from the seed; False: none
+    seed: int | None = None  # None: a random seed
+
+
+class TableGame(Game):
+    """A game that also records, after each event, the VP pool and every score so far (for
+    :meth:`TableController.timeline`) and who made each choice (for undo)."""
+
+    def __init__(self, setup: Mapping[str, Any], seed: int, db: Any = None) -> None:
+        # Set before the rules start: dealing already emits events and replay applies choices.
+        self.stamps: list[tuple[int, tuple[int, ...]]] = []
+        self.deciders: list[int] = []
+        self._scored: tuple[Any, tuple[int, ...]] = (None, ())
+        super().__init__(setup, seed, db)
+
+    def apply(self, choice: str | list[str] | tuple[str, ...]) -> None:
+        d = self.decision
+        super().apply(choice)  # raises IllegalChoice before anything changes
+        assert d is not None
+        self.deciders.append(d.player)
+
+    def emit(self, actor: Any, kind: str, text: str, data: Mapping[str, Any] | None = None,
+             visible_to: int | None = None) -> None:
+        super().emit(actor, kind, text, data, visible_to)
+        # Scores change only with a tableau, the chips or a goal: recount only then.
+        key = (tuple(tuple(c.id for c in p.tableau) for p in self.players),
+               tuple(p.vp for p in self.players),
+               tuple((tuple(t.holders), tuple(t.end_chips)) for t in self.goal_tracks))
+        if self._scored[0] != key:
+            self._scored = (key, tuple(score_breakdown(self, p)["total"]
+                                       for p in self.players))
+        self.stamps.append((self.vp_pool, self._scored[1]))
+
+
+@dataclass
+class TableController:
+    """State of one shared screen: the game, who sits where, and whose turn it is to look."""
+
+    game: TableGame | None = None
+    settings: TableSettings = field(default_factory=TableSettings)
+    status: Status = field(default_factory=Status)
+    pending_pass: str | None = None  # "pass the screen to <name>" until confirm_seat()
+    _seat: int | None = field(default=None, repr=False)  # the person now looking
+
+    # ------------------------------------------------------------------ game lifecycle
+    def new_game(self, settings: TableSettings | None = None) -> None:
+        """Start a new game; a bad setting leaves the current game and says why."""
+        s = settings or self.settings
+        why = check_settings(s)
+        if why is None:
+            try:
+                game = TableGame.new(s.players, seed=s.seed, names=[n.strip() for n in s.names],
+                                     goals=s.goals)
+            except ValueError as e:
+                why = str(e)
+        if why is not None:
+            self.status = Status(f"Could not start a game: {why}", True)
+            return
+        self.settings = TableSettings(s.players, [n.strip() for n in s.names],
+                                      [bool(x) for x in s.computer], s.goals, game.seed)
+        self._start(game)
+        self.status = Status(f"New {s.players}-player game (seed {game.seed}).")
+
+    def answer(self, ids: list[str] | str) -> bool:
+        """Answer the pending question for the seat that confirmed it. An illegal answer is
+        reported and changes nothing."""
+        g = self.game
+        if g is None or g.decision is None:
+            self.status = Status("There is no question to answer.", True)
+            return False
+        if self.viewer is None:
+            self.status = Status(f"Pass the screen to {self.pending_pass} first.", True)
+            return False
+        try:
+            g.apply(ids)
+        except IllegalChoice as e:
+            self.status = Status(f"Not allowed: {e}", True)
+            return False
+        self.status = Status("")
+        self._play_computers()
+        return True
+
+    def confirm_seat(self) -> None:
+        """The person asked for has the screen: show them their question."""
+        g = self.game
+        if self.pending_pass is None or g is None or g.decision is None:
+            return
+        self._seat = g.decision.player
+        self.pending_pass = None
+
+    def undo(self) -> bool:
+        """Take back the last person's choice (and the computers' choices after it), then
+        ask for the screen to be passed to that person."""
+        g = self.game
+        if g is None:
+            self.status = Status("Start a game first.", True)
+            return False
+        people = [p for p in g.deciders if not self.settings.computer[p]]
+        if not people:
+            self.status = Status("Nothing to undo: no person has made a choice yet.", True)
+            return False
+        # The last choice of the last person to decide is the last person's choice of all.
+        g.undo(people[-1])
+        self._seat = None
+        self._ask_pass()
+        self.status = Status(f"Undone: back to {g.players[people[-1]].name}'s previous "
+                             "decision.")
+        return True
+
+    def save(self) -> str:
+        """The game as JSON text (setup + seed + choices) with the table's seats."""
+        g = self._need_game()
+        data = json.loads(g.to_json())
+        data["table"] = {"names": [p.name for p in g.players],
+                         "computer": list(self.settings.computer)}
+        return json.dumps(data)
+
+    def load(self, text: str | bytes) -> bool:
+        """Load a saved table game; a bad file is reported and the current game is kept."""
+        try:
+            game = TableGame.from_json(text)
+            computer = _check_table(json.loads(text).get("table"), game)
+        except SaveFileError as e:
+            self.status = Status(f"Could not load that file: {e}", True)
+            return False
+        goals = game.setup.get("goals")
+        self.settings = TableSettings(len(game.players), [p.name for p in game.players],
+                                      computer, list(goals) if goals is not None else False,
+                                      game.seed)
+        self._start(game)
+        self.status = Status(f"Loaded a saved game at round {game.round}.")
+        return True
+
+    # ------------------------------------------------------------------ computer seats
+    def choose(self, seat: int, decision: Decision) -> list[str]:
+        """A computer seat's answer. Random for now, drawn from the game's seed, the seat and
+        the number of choices made, so the same position always gets the same answer (also
+        after an undo or a load). A later AI replaces this method."""
+        g = self._need_game()
+        rng = random.Random(f"{g.seed}:{seat}:{len(g.deciders)}")
+        return random_pick(decision, rng)
+
+    def _play_computers(self) -> None:
+        g = self._need_game()
+        while (d := g.decision) is not None and self.settings.computer[d.player]:
+            g.apply(self.choose(d.player, d))
+        self._ask_pass()
+
+    def _ask_pass(self) -> None:
+        """Ask for the screen to go to the person who decides, unless they already have it."""
+        g = self._need_game()
+        d = g.decision
+        if d is None:
+            self.pending_pass = None
+            self._seat = None
+        elif d.player != self._seat:
+            self.pending_pass = g.players[d.player].name
+            self._seat = None
+
+    def _start(self, game: TableGame) -> None:
+        self.game = game
+        self._seat = None
+        self.pending_pass = None
+        self._play_computers()
+
+    # ------------------------------------------------------------------ what the views show
+    @property
+    def viewer(self) -> int | None:
+        """The seat looking at the screen now: the person whose question is pending and who
+        confirmed it; None while the screen is being passed or the game is over."""
+        g = self.game
+        if g is None or g.decision is None or self.pending_pass is not None:
+            return None
+        return self._seat if self._seat == g.decision.player else None
+
+    @property
+    def decision(self) -> Decision | None:
+        """The question shown now (None while the screen is being passed)."""
+        return self.game.decision if self.game is not None and self.viewer is not None \
+            else None
+
+    def view(self) -> dict[str, Any]:
+        """Everything the screen may show now, JSON-ready: only the viewer's own hand and the
+        events they may see; nobody's hand while the screen is being passed."""
+        g = self._need_game()
+        seat = self.viewer
+        scores = g.scores()
+        out: dict[str, Any] = {
+            "status": {"text": self.status.text, "error": self.status.error},
+            "pass_to": self.pending_pass,
+            "viewer": g.players[seat].name if seat is not None else None,
+            "game": {"seed": g.seed, "round": g.round, "phase": g.phase,
+                     "phase_title": phase_title(g.phase), "over": g.is_over,
+                     "deck": len(g.deck), "discard": len(g.discard),
+                     "undo": any(not self.settings.computer[p] for p in g.deciders)},
+            "vp_pool": g.vp_pool,
+            "question": self._question(seat),
+            "hand": self._hand(seat),
+            "players": [
+                {"seat": p.index, "name": p.name, "computer": self.settings.computer[p.index],
+                 "hand_size": len(p.hand), "chips": p.vp, "score": scores[p.index],
+                 "military": p.total_military(), "goods": p.good_count(),
+                 "actions": list(p.actions),
+                 "tableau": [_tile(c) for c in p.tableau]}
+                for p in g.players
+            ],
+            "scores": {p.name: scores[p.index] for p in g.players},
+            "goals": self.goals(),
+            "log": [{"round": e.round, "phase": e.phase, "actor": self._actor(e.actor),
+                     "text": e.text}
+                    for e in self.visible_events(seat)[-LOG_SHOWN:]],
+            "result": self.result(),
+        }
+        return out
+
+    def goals(self) -> list[dict[str, Any]]:
+        """The goals in play with their holders and every player's count against them."""
+        g = self._need_game()
+        names = [p.name for p in g.players]
+        return [
+            {"name": s.name, "kind": s.kind, "vp": s.vp, "text": s.text, "need": s.need,
+             "phases": [phase_title(p) for p in s.phases],
+             "holders": [names[i] for i in s.holders],
+             "end_chips": [names[i] for i in s.end_chips],
+             "counts": [{"name": names[i], "count": n, "met": n >= s.need}
+                        for i, n in enumerate(s.counts)]}
+            for s in g.goals
+        ]
+
+    def visible_events(self, seat: int | None) -> list[Any]:
+        """The events ``seat`` may see (the public ones only for None)."""
+        g = self._need_game()
+        if seat is None:
+            return [e for e in g.events if e.visible_to is None]
+        return [e for e in g.events if e.seen_by(seat)]
+
+    def result(self) -> dict[str, Any] | None:
+        """Every player's score breakdown and the winners, once the game is over."""
+        g = self._need_game()
+        if not g.is_over:
+            return None
+        return {
+            "scores": [{"name": p.name, **_plain(g.score_breakdown(p.index))}
+                       for p in g.players],
+            "winners": [g.players[i].name for i in g.winners],
+            "reason": next((e.text for e in reversed(g.events) if e.kind == "game_end"), ""),
+        }
+
+    def timeline(self) -> Any:
+        """One row per public event: step, round, phase, actor, kind, text, the VP pool, each
+        player's score so far (a column ``score <name>`` per player) and ``goal``, the goal's
+        name on goal claim, loss and game-end chip events (else empty)."""
+        import pandas as pd
+
+        g = self._need_game()
+        names = [p.name for p in g.players]
+        rows = []
+        for i, e in enumerate(g.events):
+            if e.visible_to is not None:
+                continue
+            pool, scores = g.stamps[i]
+            rows.append({
+                "step": i, "round": e.round, "phase": e.phase, "actor": self._actor(e.actor),
+                "kind": e.kind, "text": e.text, "vp_pool": pool,
+                **{f"score {n}": s for n, s in zip(names, scores, strict=True)},
+                "goal": e.data.get("goal", "") if e.kind in GOAL_EVENTS else "",
+            })
+        columns = ["step", "round", "phase", "actor", "kind", "text", "vp_pool",
+                   *(f"score {n}" for n in names), "goal"]
+        return pd.DataFrame(rows, columns=columns)
+
+    # ------------------------------------------------------------------ pieces of the view
+    def _question(self, seat: int | None) -> dict[str, Any] | None:
+        g = self._need_game()
+        d = g.decision
+        if seat is None or d is None:
+            return None
+        me = g.players[seat]
+        cards = {c.id for c in me.hand} | {c.id for c in me.tableau}
+        return {
+            "where": "Setup" if g.round == 0 else f"Round {g.round}, {phase_title(g.phase)}",
+            "prompt": d.prompt, "kind": d.kind, "min": d.min, "max": d.max,
+            "none_ok": d.check(()) is None,
+            "options": [{"id": o.id, "label": o.label, "card": o.id in cards}
+                        for o in d.options],
+        }
+
+    def _hand(self, seat: int | None) -> list[dict[str, Any]]:
+        if seat is None:
+            return []
+        from rftg_nb.engine.why import card_notes
+
+        g = self._need_game()
+        d = g.decision
+        options = set(d.ids) if d is not None else set()
+        notes = card_notes(g, seat)
+        out = []
+        for c in g.players[seat].hand:
+            card: dict[str, Any] = {"id": c.id, "name": c.name}
+            if c.id in options:
+                card["option"] = True
+            elif c.id in notes:
+                card["why"] = notes[c.id]
+            out.append(card)
+        return out
+
+    def _actor(self, actor: Any) -> str:
+        g = self._need_game()
+        if isinstance(actor, int) and 0 <= actor < len(g.players):
+            return g.players[actor].name
+        return "game" if actor is None else str(actor)
+
+    def _need_game(self) -> TableGame:
+        if self.game is None:
+            raise RuntimeError("start a game first")
+        return self.game
+
+
+def check_settings(s: TableSettings) -> str | None:
+    """Why ``s`` cannot start a table game, or None when it can."""
+    n = s.players
+    if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        return f"players: a table seats {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n!r}"
+    if not isinstance(s.names, (list, tuple)) or len(s.names) != n:
+        return f"names: give one name for each of the {n} seats"
+    if not all(isinstance(x, str) for x in s.names):
+        return "names: every name must be text"
+    names = [x.strip() for x in s.names]
+    if any(not x for x in names):
+        return f"names: seat {names.index('') + 1} has no name"
+    seen: set[str] = set()
+    for x in names:
+        if x.casefold() in seen:
+            return f"names: two seats are called {x!r}"
+        seen.add(x.casefold())
+    if "you" in seen:
+        return "names: 'You' would read as the person at the screen; pick another name"
+    if not isinstance(s.computer, (list, tuple)) or len(s.computer) != n:
+        return f"computer: say for each of the {n} seats whether the computer plays it"
+    if all(s.computer):
+        return "computer: at least one seat must be a person"
+    return None
+
+
+def _check_table(table: Any, game: Game) -> list[bool]:
+    """The computer flags of a saved game's ``table`` field, or :class:`SaveFileError`."""
+    if not isinstance(table, dict):
+        raise SaveFileError("field 'table': expected the table's seats (names and computer)")
+    n = len(game.players)
+    names = table.get("names")
+    if names != [p.name for p in game.players]:
+        raise SaveFileError(f"field 'table.names': expected the {n} players' names "
+                            f"{[p.name for p in game.players]}, got {names!r}")
+    computer = table.get("computer")
+    if (not isinstance(computer, list) or len(computer) != n
+            or not all(isinstance(x, bool) for x in computer)):
+        raise SaveFileError(f"field 'table.computer': expected {n} true/false values")
+    if all(computer):
+        raise SaveFileError("field 'table.computer': at least one seat must be a person")
+    why = check_settings(TableSettings(n, list(names), computer))
+    if why is not None:
+        raise SaveFileError(f"field 'table.{why.split(':')[0]}': {why.partition(': ')[2]}")
+    return computer
+
+
+def _tile(c: Card) -> dict[str, Any]:
+    return {"id": c.id, "name": c.name, "good": c.good is not None}
+
+
+def _plain(x: Any) -> Any:
+    """A score breakdown made JSON-ready (tuples to lists, keys to text)."""
+    if isinstance(x, Mapping):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    return x
