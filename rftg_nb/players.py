@@ -15,6 +15,12 @@ class Playable(Protocol):
     def apply(self, choice: str | list[str]) -> None: ...
 
 
+def quiet_pick(d: Decision) -> list[str]:
+    """The do-nothing answer: "done" if offered, else the fewest options allowed (the first
+    ones). Scripts use it to play past decisions that do not matter to them."""
+    return ["done"] if "done" in d.ids else list(d.ids[: d.min])
+
+
 def random_pick(d: Decision, rng: random.Random) -> list[str]:
     """A uniformly drawn legal answer to ``d``: how many to pick, then which, redrawn while
     the decision's own rule rejects the draw."""

@@ -253,11 +253,6 @@ def status(game: Game) -> tuple[GoalStatus, ...]:
     return tuple(out)
 
 
-def vp_by_goal(game: Game, player: int) -> dict[str, int]:
-    """Each goal in play with the VP it gives ``player`` now."""
-    return {t.design.name: t.vp_for(player) for t in game.goal_tracks}
-
-
 # ---------------------------------------------------------------- checks
 def check(game: Game, phase: str) -> None:
     """The goal checks at the end of ``phase`` (a phase of the round, or "round_end")."""

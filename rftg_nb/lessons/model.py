@@ -13,7 +13,7 @@ A step of a script (``script`` and ``then``) is one of:
 - ``until("actions")``: answer quietly ("done", else the fewest options allowed, the first ones)
   until a decision of that kind is pending (``until("end")``: until the game is over);
 - ``adjust(credit=2, stack=2)``: set the robot's numbers, as the rulebook's examples do (see
-  :data:`ADJUSTMENTS`).
+  :meth:`rftg_nb.robot.solo.SoloGame.adjust`).
 """
 
 from __future__ import annotations
@@ -22,23 +22,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rftg_nb.robot.solo import ADJUSTABLE
+
 TOPICS = ("game", "robot")
 KINDS = ("choose", "predict")
 
 # An answer (ids or card names), or {"until": kind}, or {"robot": {adjustment: value}}.
 Step = str | Sequence[str] | Mapping[str, Any]
-
-# Robot adjustments after set-up (or mid-script), each the way a rulebook example states it.
-ADJUSTMENTS = {
-    "credit": "the robot's credit",
-    "economy": "the robot's economy size",
-    "stack": "keep only the top N cards of the robot's draw stack (the rest are discarded)",
-    "stack_add": "move N cards from the top of the draw pile under the robot's draw stack",
-    "counters_left": "unplaced 6-cost development counters",
-    "tableau_add": "move N cards from the top of the draw pile into the robot's tableau",
-    "vp_pool": "VP chips left in the pool",
-}
-
 
 class LessonError(ValueError):
     """A lesson whose declaration or script does not fit the engine; the message names it."""
@@ -50,7 +40,7 @@ def until(kind: str) -> dict[str, str]:
 
 
 def adjust(**values: int) -> dict[str, dict[str, int]]:
-    """A script step: set the robot's numbers (keys of :data:`ADJUSTMENTS`)."""
+    """A script step: set the robot's numbers (see :meth:`SoloGame.adjust` for the keys)."""
     return {"robot": dict(values)}
 
 
@@ -81,8 +71,8 @@ class Lesson:
     Set-up: ``seed``, ``difficulty``, the start worlds, ``deck`` (card names on top of the
     draw pile once the start worlds are dealt, top first: the robot's draw stack, then your six
     opening cards, then later draws), ``dice`` (one (face, face) pair per round) and ``robot``
-    (adjustments after set-up, see :data:`ADJUSTMENTS`). ``script`` brings the game to the
-    teaching point, where the pending decision is the learner's.
+    (adjustments after set-up, see :meth:`rftg_nb.robot.solo.SoloGame.adjust`). ``script``
+    brings the game to the teaching point, where the pending decision is the learner's.
 
     "choose": ``goal`` says what to do; ``grader`` names how the best answer is computed (a
     key of ``GRADERS``; its scope says whether the rest of the phase or of the round is played
@@ -145,8 +135,8 @@ class Lesson:
             if key not in MEASURES and not (key == "best" and self.kind == "choose"):
                 raise bad(f"claims: {key!r} is not a measure ({', '.join(MEASURES)})")
         for key in self.robot:
-            if key not in ADJUSTMENTS:
-                raise bad(f"robot: {key!r} is not an adjustment ({', '.join(ADJUSTMENTS)})")
+            if key not in ADJUSTABLE:
+                raise bad(f"robot: {key!r} is not an adjustment ({', '.join(ADJUSTABLE)})")
         if self.kind == "choose":
             if self.grader not in GRADERS:
                 raise bad(f"grader {self.grader!r} is not one of {', '.join(GRADERS)}")

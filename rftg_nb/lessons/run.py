@@ -9,15 +9,11 @@ from typing import Any
 from rftg_nb.engine.decision import Decision, IllegalChoice
 from rftg_nb.lessons.measures import GRADERS, MEASURES
 from rftg_nb.lessons.model import Feedback, Lesson, LessonError, Step
+from rftg_nb.players import quiet_pick
 from rftg_nb.robot.solo import SoloGame
 
 MAX_STEPS = 2000  # quiet answers in one until(): a safety stop, far above a whole game
 MAX_CANDIDATES = 500  # answers a grader tries
-
-
-def quiet(d: Decision) -> list[str]:
-    """The do-nothing answer: "done" if offered, else the fewest options allowed (the first)."""
-    return ["done"] if "done" in d.ids else list(d.ids[: d.min])
 
 
 class _Player:
@@ -58,7 +54,7 @@ class _Player:
                 raise self.error(i, f"the game ended before a {kind!r} decision")
             if d.kind == kind:
                 return
-            g.apply(quiet(d))
+            g.apply(quiet_pick(d))
         raise self.error(i, f"no {kind!r} decision within {MAX_STEPS} answers")
 
 
@@ -125,7 +121,7 @@ def answer_and_finish(g: SoloGame, ids: Sequence[str], scope: str) -> None:
         now = (g.round, g.phase) if scope == "phase" else (g.round,)
         if g.decision is None or now != start:
             return
-        g.apply(quiet(g.decision))
+        g.apply(quiet_pick(g.decision))
 
 
 class LessonRun:

@@ -8,7 +8,7 @@ it follows, and :meth:`SoloGame.timeline` turns the game into a table for charts
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ from rftg_nb.robot.components import (
     load_components,
     read_overrides,
 )
-from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, place_dice, player_markers
+from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, Placement, place_dice, player_markers
 from rftg_nb.robot.mat import COUNTER, Robot
 
 Rules = Generator[Decision, tuple[str, ...], None]
@@ -58,7 +58,7 @@ class SoloGame(Game):
         tableau). The change is recorded in the set-up with the number of choices made so far,
         so undo, a saved game and the step-through views replay it at the same point.
         """
-        _check_adjust(values, ValueError)
+        check_adjust(values, ValueError)
         self._apply_adjust(values)
         self.setup["solo"] = {**self.setup["solo"], "adjust": [
             *self.setup["solo"].get("adjust", []), {"after": len(self._log),
@@ -179,7 +179,7 @@ class SoloGame(Game):
                     and isinstance(step["robot"], dict)):
                 raise error(f"adjust[{i}]: expected {{\"after\": choices, \"robot\": {{...}}}}")
             try:
-                _check_adjust(step["robot"], error)
+                check_adjust(step["robot"], error)
             except ValueError as e:
                 raise error(f"adjust[{i}]: {e}") from None
         dice = solo.get("dice")
@@ -285,16 +285,21 @@ class SoloGame(Game):
     def after_actions(self) -> Rules:
         faces = yield from self._roll()
         r = self.robot
-        markers = player_markers(self.players[0].actions)
-        r.dice = place_dice(faces, r.robot_face, markers)
+        r.dice = self.placements(faces)
         self.emit("robot", "dice", f"The robot rolls {FACE_LABELS[faces[0]]} and "
                                    f"{FACE_LABELS[faces[1]]}.",
-                  {"faces": list(faces), "markers": markers, "rule": "Place dice"})
+                  {"faces": list(faces), "markers": player_markers(self.players[0].actions),
+                   "rule": "Place dice"})
         for p in r.dice:
             self.emit("robot", "die", f"Die {p.die} ({FACE_LABELS[p.rolled]}) goes on "
                                       f"{SPACE_LABELS[p.space]}: {p.why}.",
                       {"die": p.die, "rolled": p.rolled, "face": p.face, "space": p.space,
                        "rule": "Place dice", "why": p.why})
+
+    def placements(self, faces: tuple[str, str]) -> list[Placement]:
+        """Where the dice go for the roll (die A face, die B face), under your markers and
+        with the robot's "robot =" counter now (also a preview before a roll is entered)."""
+        return place_dice(faces, self.robot.robot_face, player_markers(self.players[0].actions))
 
     def _roll(self) -> Generator[Decision, tuple[str, ...], tuple[str, str]]:
         a = self.components.get("dice", "a")
@@ -306,9 +311,7 @@ class SoloGame(Game):
             d = Decision(0, "dice", "Roll the two robot dice and enter the faces you rolled "
                          f"(one per die). {_which_die(a, b)}", opts, 2, 2, rule=_one_per_die)
             ids = yield from self.ask(d)
-            fa = next(i[2:] for i in ids if i.startswith("a:"))
-            fb = next(i[2:] for i in ids if i.startswith("b:"))
-            return fa, fb
+            return roll_from_ids(ids)
         if dice and self.round <= len(dice):  # a solitaire game always starts at round 1
             return _orient(dice[self.round - 1], self.components)
         return self.rng.choice(a), self.rng.choice(b)
@@ -670,7 +673,7 @@ ADJUSTABLE = ("credit", "economy", "counters_left", "vp_pool", "stack", "stack_a
               "tableau_add")
 
 
-def _check_adjust(values: Mapping[str, Any], error: type[ValueError]) -> None:
+def check_adjust(values: Mapping[str, Any], error: type[ValueError]) -> None:
     for key, v in values.items():
         if key not in ADJUSTABLE:
             raise error(f"{key!r} is not a robot adjustment ({', '.join(ADJUSTABLE)})")
@@ -689,6 +692,13 @@ def _which_die(a: list[str], b: list[str]) -> str:
     if not only_a or not only_b:
         return "The two dice carry the same faces: either may be die A."
     return f"Die A is the one with {faces(only_a)}; die B the one with {faces(only_b)}."
+
+
+def roll_from_ids(ids: Iterable[str]) -> tuple[str, str]:
+    """The (die A, die B) faces of an answer to the "dice" question ("a:<face>", "b:<face>")."""
+    ids = list(ids)
+    return (next(i[2:] for i in ids if i.startswith("a:")),
+            next(i[2:] for i in ids if i.startswith("b:")))
 
 
 def _one_per_die(ids: tuple[str, ...]) -> str | None:

@@ -14,7 +14,8 @@ import ipywidgets as w
 
 from rftg_nb.cards import CARDS
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
-from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, place_dice, player_markers
+from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS
+from rftg_nb.robot.solo import roll_from_ids
 from rftg_nb.ui.board import Board
 from rftg_nb.ui.charts import CHARTS, figure_json
 from rftg_nb.ui.controller import NewGameSettings, SoloController
@@ -149,14 +150,10 @@ class SoloApp:
         why = d.check(tuple(ids))
         out: dict[str, Any] = {"kind": "check", "ids": ids, "ok": why is None, "why": why or ""}
         if d.kind == "dice" and why is None:
-            g = self.c.game
-            faces = (next(i[2:] for i in ids if i.startswith("a:")),
-                     next(i[2:] for i in ids if i.startswith("b:")))
-            marks = player_markers(g.players[0].actions)
             out["preview"] = [{"die": p.die, "face": FACE_LABELS.get(p.face, p.face),
                                "space_id": p.space,
                                "space": SPACE_LABELS[p.space], "why": p.why}
-                              for p in place_dice(faces, g.robot.robot_face, marks)]
+                              for p in self.c.game.placements(roll_from_ids(ids))]
         return out
 
     def save(self) -> dict[str, Any]:

@@ -134,6 +134,12 @@ class SoloController:
         self._skip_hidden()
         return e
 
+    def show_from(self, step: int) -> None:
+        """Hold back the events from ``step`` on (those the person may not see are skipped), to
+        be revealed one at a time."""
+        self.shown = step
+        self._skip_hidden()
+
     def show_all(self) -> None:
         self.shown = len(self._need_game().events)
 

@@ -120,9 +120,8 @@ class LessonController:
         run.play_on()
         c = self.board
         c.game = run.game
-        c.shown = run.watch_from
         c.step_through = True
-        c._skip_hidden()
+        c.show_from(run.watch_from)
         c.status = Status("Now watch: press Next step to see each of the robot's moves with its "
                           "rule.")
         return self.feedback

@@ -13,11 +13,11 @@ from typing import Any
 
 from rftg_nb.engine.state import Card
 from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, SPACES, player_markers
+from rftg_nb.robot.mat import COUNTER
 from rftg_nb.robot.rules import SUMMARIES, mat_rows, rule_summary
 from rftg_nb.ui.controller import SoloController
 from rftg_nb.ui.phases import phase_title
 
-# Decisions whose options are cards of the player's hand or tableau: answered by clicking tiles.
 # the words printed over each space of the mat's dice row (the full name is its tooltip)
 SPACE_SHORT = {"explore1": "Explore", "explore2": "Explore", "develop1": "Develop",
                "develop2": "Develop", "settle1": "Settle", "settle2": "Settle",
@@ -96,12 +96,13 @@ def board_state(c: SoloController, serial: int = 0) -> dict[str, Any]:
     assert live is not None
     d = c.decision
     q = question(c)
+    me = g.players[0]
+    in_hand = {x.id for x in me.hand}
     option = set(d.ids) if d is not None and q and q["cards"] else set()
     notes = card_notes(c) if q and q["cards"] and d.kind != "explore_keep" else {}
-    if option and not option & {x.id for x in g.players[0].hand}:
+    if option and not option & in_hand:
         # a question about the tableau (a good, a windfall world): the hand is not dimmed
-        notes = {k: v for k, v in notes.items() if k not in {x.id for x in g.players[0].hand}}
-    me = g.players[0]
+        notes = {k: v for k, v in notes.items() if k not in in_hand}
     hand = list(me.hand)
     explored: list[Card] = []
     if d is not None and d.kind == "explore_keep":
@@ -132,12 +133,8 @@ def board_state(c: SoloController, serial: int = 0) -> dict[str, Any]:
         if dice:
             space["dice"] = dice
         spaces.append(space)
-    designs = g.db.designs
-    robot_cards = []
-    for name in mat["tableau"]:
-        dd = designs.get(name)
-        robot_cards.append({"n": name, "vp": r.counter_vp if dd is None or dd.is_six_cost
-                            else dd.vp, "face": dd is not None})
+    robot_cards = ([{"n": x.name, "vp": r.card_vp(x), "face": True} for x in r.cards]
+                   + [{"n": COUNTER, "vp": r.counter_vp, "face": False}] * r.counters_placed)
     moves = [e for e in c.visible_events() if e.actor == "robot"]
     moves = [e for e in moves if e.round >= moves[-1].round - 1][-MOVES_SHOWN:] if moves else []
     state: dict[str, Any] = {

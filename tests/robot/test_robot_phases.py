@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from rftg_nb import SoloGame
-from rftg_nb.engine.decision import Decision
+from rftg_nb.players import quiet_pick
 
 # Six cards for the player's opening hand: dear worlds the quiet player never places.
 HAND = ["Rebel Homeworld", "Rebel Base", "Rebel Outpost", "Rebel Colony",
@@ -40,9 +40,7 @@ def solo(robot: str, stack: list[str] | None = None, later: list[str] | None = N
                         **kw)
 
 
-def quiet(d: Decision) -> list[str]:
-    """The player's do-nothing answer: "done" if offered, else the fewest options allowed."""
-    return ["done"] if "done" in d.ids else list(d.ids[: d.min])
+quiet = quiet_pick  # the player's do-nothing answer, shared with the other robot test files
 
 
 def play_round(g: SoloGame, *actions: str) -> None:
