@@ -570,7 +570,7 @@ class Game:
         return ids
 
     def card_options(self, cards: Iterable[Card]) -> tuple[Option, ...]:
-        return tuple(Option(c.id, c.name, {"card": c.name}) for c in cards)
+        return tuple([c.option for c in cards])
 
     def draw_one(self) -> Card | None:
         """Take the top card of the draw pile.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rftg_nb.cards import Design
+from rftg_nb.engine.decision import Option
 from rftg_nb.text import says
 
 GOOD_VALUE = {"novelty": 2, "rare": 3, "genes": 4, "alien": 5}
@@ -13,22 +14,44 @@ class Card:
     """One physical card in one game. ``uid`` is stable for the game; ``id`` is its option id.
 
     A card lying face down on a world as a good is in no list; the world's ``good`` holds it.
+    ``name`` is its design's name.
     """
 
-    __slots__ = ("uid", "id", "design", "good")
+    __slots__ = ("uid", "id", "design", "name", "good", "_option")
 
     def __init__(self, uid: int, design: Design) -> None:
         self.uid = uid
-        self.id = f"c{uid}"
+        self.id = _card_id(uid)
         self.design = design
+        self.name = design.name  # a plain attribute: read on every option and sentence
         self.good: Card | None = None
+        self._option: Option | None = None
 
     @property
-    def name(self) -> str:
-        return self.design.name
+    def option(self) -> Option:
+        """The card as an answer to a decision: its id, its name, and ``{"card": name}``.
+
+        Made once per card and shared by every decision that offers it (read-only)."""
+        o = self._option
+        if o is None:
+            o = self._option = Option(self.id, self.name, {"card": self.name})
+        return o
 
     def __repr__(self) -> str:
         return f"<{self.id} {self.design.name}{' +good' if self.good else ''}>"
+
+
+_CARD_IDS: list[str] = []
+
+
+def _card_id(uid: int) -> str:
+    """``"c<uid>"``, made once per uid for every game (a deck is dealt in every game)."""
+    if 0 <= uid < len(_CARD_IDS):
+        return _CARD_IDS[uid]
+    if uid < 0:
+        return f"c{uid}"
+    _CARD_IDS.extend(f"c{i}" for i in range(len(_CARD_IDS), uid + 1))
+    return _CARD_IDS[uid]
 
 
 class Player:
@@ -36,7 +59,7 @@ class Player:
 
     __slots__ = (
         "index", "name", "hand", "tableau", "vp", "actions", "used", "temp_military",
-        "produced", "limit_discards",
+        "produced", "limit_discards", "_says",
     )
 
     def __init__(self, index: int, name: str) -> None:
@@ -50,10 +73,15 @@ class Player:
         self.used: set[tuple[int, int]] = set()  # (card uid, power index) used this phase
         self.temp_military = 0
         self.produced: list[tuple[Card, str]] = []  # worlds that produced this phase, with kind
+        self._says: dict[tuple[str, str], str] = {}
 
     def says(self, verb: str) -> str:
         """``name`` with a third-person ``verb`` made to agree ("You draw", "Ann draws")."""
-        return says(self.name, verb)
+        key = (self.name, verb)  # the name is the key too: a lesson may rename a seat
+        got = self._says.get(key)
+        if got is None:
+            got = self._says[key] = says(self.name, verb)
+        return got
 
     def clear_phase(self) -> None:
         self.used.clear()
