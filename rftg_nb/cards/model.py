@@ -165,7 +165,7 @@ class CardDatabase:
     """
 
     EXPANSIONS: tuple[str, ...] = EXPANSIONS
-    __slots__ = ("_designs", "by_id", "designs")
+    __slots__ = ("_designs", "by_id", "designs", "_decks")
 
     def __init__(self, designs: tuple[Design, ...] | list[Design]) -> None:
         by_name: dict[str, Design] = {}
@@ -182,6 +182,7 @@ class CardDatabase:
         self.designs: Mapping[str, Design] = MappingProxyType(by_name)
         #: Designs indexed by their ``id``.
         self.by_id: tuple[Design, ...] = tuple(designs)
+        self._decks: dict[str, tuple[Design, ...]] = {}
 
     def __getitem__(self, name: str) -> Design:
         try:
@@ -210,8 +211,20 @@ class CardDatabase:
 
         Start worlds are included. Raises ValueError for an unknown expansion.
         """
-        _check_expansion(expansion)
-        return [d.name for d in self.by_id for _ in range(d.copies_in(expansion))]
+        return [d.name for d in self.deck_designs(expansion)]
+
+    def deck_designs(self, expansion: str = "tgs") -> tuple[Design, ...]:
+        """The designs of a full deck, one per copy, in the order of :meth:`deck`.
+
+        Worked out once per expansion (every game deals a deck). Raises ValueError for an
+        unknown expansion.
+        """
+        got = self._decks.get(expansion)
+        if got is None:
+            _check_expansion(expansion)
+            got = self._decks[expansion] = tuple(
+                d for d in self.by_id for _ in range(d.copies_in(expansion)))
+        return got
 
     def start_worlds(self, expansion: str = "tgs") -> list[Design]:
         """The start worlds present at the given level, sorted by start number."""

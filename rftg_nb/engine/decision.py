@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 
@@ -75,7 +76,7 @@ class Decision:
         _set_decision_max(self, max)
         _set_decision_context(self, {} if context is None else context)
         _set_decision_rule(self, rule)
-        _set_decision_ids(self, tuple([o.id for o in options]))
+        _set_decision_ids(self, tuple(map(_option_id, options)))
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -94,8 +95,10 @@ class Decision:
             ids: tuple[str, ...] = (choice,)
         elif isinstance(choice, (list, tuple)):
             ids = tuple(choice)
-            if not all(isinstance(i, str) for i in ids):
-                raise IllegalChoice(f"{self.kind}: option ids must be strings, got {choice!r}")
+            for i in ids:
+                if not isinstance(i, str):
+                    raise IllegalChoice(
+                        f"{self.kind}: option ids must be strings, got {choice!r}")
         else:
             raise IllegalChoice(
                 f"{self.kind}: answer with an option id or a list of ids, got {choice!r}"
@@ -104,13 +107,13 @@ class Decision:
 
     def check(self, ids: tuple[str, ...]) -> str | None:
         """Return why ``ids`` is not a legal answer, or None when it is."""
-        known = self.ids
+        known = self._ids
         for i in ids:
             if i not in known:
                 return f"{i!r} is not one of the options ({', '.join(known) or 'none'})"
-        if len(set(ids)) != len(ids):
-            return "the same option was picked twice"
         n = len(ids)
+        if n > 1 and len(set(ids)) != n:
+            return "the same option was picked twice"
         if n < self.min or n > self.max:
             want = str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
             noun = "option" if want == "1" else "options"
@@ -173,6 +176,7 @@ def _setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
 
 
 _set_option_id, _set_option_label, _set_option_data = _setters(Option, "id", "label", "data")
+_option_id = attrgetter("id")
 (_set_decision_player, _set_decision_kind, _set_decision_prompt, _set_decision_options,
  _set_decision_min, _set_decision_max, _set_decision_context, _set_decision_rule,
  _set_decision_ids) = _setters(Decision, "player", "kind", "prompt", "options", "min", "max",

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, Option, SaveFileError
-from rftg_nb.engine.powers import Handler, handler
+from rftg_nb.engine.powers import Handler, phase_powers
+from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card, Player
 from rftg_nb.text import count, whose
 
@@ -58,8 +59,6 @@ class Game:
     """
 
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None):
-        from rftg_nb.engine import goals, rounds  # the rules, imported late: they import this
-
         self.setup: dict[str, Any] = dict(setup)
         self.seed = seed
         self.db = db or CARDS
@@ -79,12 +78,12 @@ class Game:
         self.events: list[Event] = []
         self.over = False
         self._powers: dict[int, tuple[PowerUse, ...]] = {}
-        self._powers_by_hook: dict[tuple[int, str], tuple[PowerUse, ...]] = {}
-        self.goal_tracks: list[goals.GoalTrack] = goals.tracks_for(self)
+        self._powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
+        self.goal_tracks: list[_goals.GoalTrack] = _goals.tracks_for(self)
         self._log: list[tuple[str, ...]] = []
         self._log_players: list[int] = []
         self._decision: Decision | None = None
-        self._gen: Rules = rounds.play(self)
+        self._gen: Rules = _rounds.play(self)
         self._advance(None, first=True)
 
     # ----------------------------------------------------------------- construction
@@ -353,15 +352,11 @@ class Game:
 
     # ----------------------------------------------------------------- results
     def scores(self) -> list[int]:
-        from rftg_nb.engine.scoring import score_breakdown
-
         return [score_breakdown(self, p)["total"] for p in self.players]
 
     def score_breakdown(self, player: int) -> dict[str, Any]:
         """Printed VP, VP chips, each 6-cost bonus by card, each goal's VP by goal, and the
         total for ``player``."""
-        from rftg_nb.engine.scoring import score_breakdown
-
         return score_breakdown(self, self.players[player])
 
     @property
@@ -379,9 +374,7 @@ class Game:
     def check_goals(self, phase: str) -> None:
         """The goal checks at the end of ``phase`` (or of the round: "round_end")."""
         if self.goal_tracks:
-            from rftg_nb.engine.goals import check
-
-            check(self, phase)
+            _goals.check(self, phase)
 
     @property
     def winners(self) -> list[int]:
@@ -509,16 +502,14 @@ class Game:
 
     def deal(self) -> None:
         """Set the game up: start worlds, deck, windfall goods and opening hands."""
-        from rftg_nb.engine.rounds import deal
-
-        deal(self)
+        _rounds.deal(self)
 
     def phases_this_round(self) -> set[str]:
         """The phases this round runs: those called by some player's actions."""
-        from rftg_nb.engine.rounds import PHASES
-
-        chosen = {a for p in self.players for a in p.actions}
-        return {phase for phase, calls in PHASES if chosen.intersection(calls)}
+        chosen: set[str] = set()
+        for p in self.players:
+            chosen.update(p.actions)
+        return {phase for phase, calls in _rounds.PHASES if not chosen.isdisjoint(calls)}
 
     def after_actions(self) -> Generator[Decision, tuple[str, ...], None]:
         """Runs once actions are revealed (the solitaire robot rolls its dice here)."""
@@ -663,18 +654,31 @@ class Game:
         card's powers, power, handler), only those with handler hook ``hook`` if given."""
         if hook is None:
             return self._powers.get(p.index, ())
-        return self._powers_by_hook.get((p.index, hook), ())
+        by_hook = self._powers_by_hook.get(p.index)
+        return () if by_hook is None else by_hook.get(hook, ())
 
     def snapshot_powers(self, phase_number: int) -> None:
-        self._powers = {}
-        by_hook: dict[tuple[int, str], list[PowerUse]] = {}
+        powers: dict[int, tuple[PowerUse, ...]] = {}
+        by_player: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
         for p in self.players:
-            found = tuple((c, i, pw, handler(phase_number, pw.code))
-                          for c in p.tableau
-                          for i, pw in enumerate(c.design.powers)
-                          if pw.phase == phase_number)
-            self._powers[p.index] = found
-            for use in found:
-                by_hook.setdefault((p.index, use[3].hook), []).append(use)
-        self._powers_by_hook = {k: tuple(v) for k, v in by_hook.items()}
+            found: list[PowerUse] = []
+            by_hook: dict[str, list[PowerUse]] = {}
+            for c in p.tableau:
+                for i, pw, h in phase_powers(c.design, phase_number):
+                    use = (c, i, pw, h)
+                    found.append(use)
+                    got = by_hook.get(h.hook)
+                    if got is None:
+                        by_hook[h.hook] = [use]
+                    else:
+                        got.append(use)
+            powers[p.index] = tuple(found)
+            by_player[p.index] = {k: tuple(v) for k, v in by_hook.items()}
+        self._powers = powers
+        self._powers_by_hook = by_player
 
+
+# The rules import this module (for its constants); they are bound here, once this module's
+# names exist, rather than imported inside the methods that run at every phase.
+from rftg_nb.engine import goals as _goals  # noqa: E402
+from rftg_nb.engine import rounds as _rounds  # noqa: E402

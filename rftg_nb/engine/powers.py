@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rftg_nb.cards import Design, Power
 
 PHASE_NAMES = {1: "Explore", 2: "Develop", 3: "Settle", 4: "Consume", 5: "Produce"}
 
@@ -55,3 +58,20 @@ def handler(phase: int, code: str) -> Handler:
         return HANDLERS[(phase, code)]
     except KeyError:
         raise KeyError(f"no handler for {PHASE_NAMES.get(phase, phase)} power {code}") from None
+
+
+_PHASE_POWERS: dict[int, tuple[Design, list[tuple[tuple[int, Power, Handler], ...] | None]]] = {}
+
+
+def phase_powers(design: Design, phase: int) -> tuple[tuple[int, Power, Handler], ...]:
+    """``design``'s powers in ``phase`` with their handlers: (index in its powers, power,
+    handler). Worked out once per design and phase (the engine asks at every phase of every
+    game); the design is kept with its entry, so its ``id`` cannot be reused meanwhile."""
+    entry = _PHASE_POWERS.get(id(design))
+    if entry is None or entry[0] is not design:
+        entry = _PHASE_POWERS[id(design)] = (design, [None] * 6)
+    got = entry[1][phase]
+    if got is None:
+        got = entry[1][phase] = tuple((i, pw, handler(phase, pw.code))
+                                      for i, pw in enumerate(design.powers) if pw.phase == phase)
+    return got

@@ -73,8 +73,7 @@ def start_good(game: Game, p: Player) -> None:
 def deal(game: Game) -> None:
     """Deal start worlds, shuffle the rest into the deck, give windfall start worlds a good."""
     db = game.db
-    names = db.deck(game.expansion)
-    game.cards = [Card(i, db[n]) for i, n in enumerate(names)]
+    game.cards = [Card(i, d) for i, d in enumerate(db.deck_designs(game.expansion))]
     starts = [c for c in game.cards if c.design.is_start_world]
     others = [c for c in game.cards if not c.design.is_start_world]
     game.rng.shuffle(starts)
@@ -108,24 +107,28 @@ def discard_down(game: Game, p: Player, keep: int, kind: str, why: str, text: st
     game.discard_from_hand(p, ids, why)
 
 
+# The action cards on offer, by game (advanced or not): the same options every round.
+_ACTION_CHOICES: dict[bool, tuple[tuple[str, ...], tuple[Option, ...]]] = {
+    advanced: (tuple(a for a, _ in allowed), tuple(Option(a, label) for a, label in allowed))
+    for advanced in (False, True)
+    for allowed in [[a for a in ACTIONS if advanced or a[0] not in ("develop2", "settle2")]]
+}
+
+
 def select_actions(game: Game) -> Rules:
     picks: list[tuple[str, ...]] = []
     n = 2 if game.advanced else 1
-    allowed = [a for a in ACTIONS if game.advanced or a[0] not in ("develop2", "settle2")]
-    options = tuple(Option(a, label) for a, label in allowed)
+    allowed, options = _ACTION_CHOICES[game.advanced]
+    what = "two different actions" if n == 2 else "an action"
     for p in game.players:
-        d = Decision(
-            p.index, "actions",
-            f"{p.name}: choose {'two different actions' if n == 2 else 'an action'} "
-            f"for round {game.round}.",
-            options, n, n, rule=_action_rule,
-        )
+        d = Decision(p.index, "actions", f"{p.name}: choose {what} for round {game.round}.",
+                     options, n, n, None, _action_rule)
         ids = yield from game.ask(d)
-        picks.append(tuple(a for a, _ in allowed if a in ids))
+        picks.append(tuple([a for a in allowed if a in ids]))
     for p, pick in zip(game.players, picks, strict=True):
         p.actions = pick
         game.emit(p.index, "actions",
-                  f"{p.says('chose')} {' and '.join(ACTION_LABELS[a] for a in pick)}.",
+                  f"{p.says('chose')} {' and '.join([ACTION_LABELS[a] for a in pick])}.",
                   {"actions": list(pick)})
 
 

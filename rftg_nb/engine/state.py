@@ -96,10 +96,17 @@ class Player:
         return sum(1 for c in self.tableau if c.good is not None)
 
     def has_design(self, name: str) -> bool:
-        return any(c.design.name == name for c in self.tableau)
+        for c in self.tableau:
+            if c.name == name:
+                return True
+        return False
 
     def chose(self, *actions: str) -> bool:
-        return any(a in self.actions for a in actions)
+        mine = self.actions
+        for a in actions:
+            if a in mine:
+                return True
+        return False
 
     def total_military(self) -> int:
         """Unconditional Military: the sum of plain EXTRA_MILITARY powers (may be negative)."""

@@ -223,7 +223,7 @@ class SoloGame(Game):
     def deal(self) -> None:
         solo = self.setup["solo"]
         db = self.db
-        self.cards = [Card(i, db[n]) for i, n in enumerate(db.deck("tgs"))]
+        self.cards = [Card(i, d) for i, d in enumerate(db.deck_designs("tgs"))]
         starts = [c for c in self.cards if c.design.is_start_world]
         self.rng.shuffle(starts)
 
