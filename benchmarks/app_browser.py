@@ -1,4 +1,6 @@
-"""The board in a real browser: click latency and websocket bytes over whole solitaire games.
+"""The board in a real browser: click latency and websocket bytes over whole games: solitaire
+games on the dashboard, or with ``--table N`` N-player games with goals on the table page (one
+person, the other seats the computer's).
 
 Run from the repository root: ``.venv/bin/python benchmarks/app_browser.py`` (``--help`` for the
 options). Prints a table and exits 1 if a floor is missed (0 with a SKIPPED line when Playwright
@@ -161,6 +163,7 @@ QUESTION_JS = """() => {
           cards: [...r.querySelectorAll('.rb-card.opt[data-id]')].map((e) => e.dataset.id),
           opts: q ? [...q.querySelectorAll('button[data-opt]')].map((e) => e.dataset.opt) : [],
           none: !!(q && q.querySelector('[data-do=none]')),
+          pass: !!(q && q.querySelector('[data-do=seat]')),
           submit: !!(q && q.querySelector('[data-do=submit]')),
           note: note ? note.textContent.replace(/\\s+/g, ' ').trim() : null,
           ok: note ? note.dataset.ok === '1' : null,
@@ -221,6 +224,7 @@ class Figures:
     picks: list[float] = field(default_factory=list)
     slow_picks: list[tuple[float, str]] = field(default_factory=list)  # (ms, question kind)
     reveals: list[float] = field(default_factory=list)
+    seats: list[float] = field(default_factory=list)  # "I am <name>" on the table's pass screen
     new_games: list[float] = field(default_factory=list)
     floor: list[float] = field(default_factory=list)
     first_load: dict[str, float] = field(default_factory=dict)
@@ -290,15 +294,43 @@ class BoardPage:
                 raise Stuck(f"New game (seed {seed}) did not start: {self.question()}")
         raise Stuck(f"New game (seed {seed}) did not start after confirming")
 
-    def play(self, seed: int, difficulty: str) -> dict[str, Any]:
+    def new_table_game(self, seed: int, players: int) -> None:
+        """Start a table game through its New game form: seat 1 a person, the others the
+        computer, goals on."""
+        for _ in range(3):
+            if not self.page.evaluate("() => document.querySelector('details.rb-new').open"):
+                self.page.locator("details.rb-new > summary").click()
+            self.page.locator("select[name=players]").select_option(str(players))
+            for i in range(players):
+                self.page.locator(f"input[name=name{i}]").fill("Ann" if i == 0 else f"Computer {i}")
+                self.page.locator(f"input[name=computer{i}]").set_checked(i > 0)
+            self.page.locator("input[name=goals]").set_checked(True)
+            self.page.locator("input[name=seed]").fill(str(seed))
+            button = self.page.locator("[data-do=new]")
+            record = self.click("[data-do=new]", "new", f"seed {seed}")
+            self.fig.new_games.append(record["ms"])
+            hint = self.page.locator("input[name=seed]").get_attribute("placeholder") or ""
+            if f"this game: {seed})" in hint:
+                return
+            if "Confirm new game" not in button.inner_text():
+                raise Stuck(f"New game (seed {seed}) did not start: {self.question()}")
+        raise Stuck(f"New game (seed {seed}) did not start after confirming")
+
+    def play(self, seed: int, difficulty: str, table: int = 0) -> dict[str, Any]:
         rng = random.Random(seed)
-        self.new_game(seed, difficulty)
+        if table:
+            self.new_table_game(seed, table)
+        else:
+            self.new_game(seed, difficulty)
         answers, last_round = 0, "0"
         t = time.monotonic()
         for _ in range(MAX_STEPS):
             q = self.question()
             if found := re.search(r"Round (\d+)", q["where"]):
                 last_round = found.group(1)
+            if q["pass"]:
+                self.fig.seats.append(self.click("[data-do=seat]", "seat", "seat")["ms"])
+                continue
             if q["kind"] == "moving":
                 self.fig.reveals.append(self.click("[data-do=all]", "reveal", "all")["ms"])
                 continue
@@ -371,7 +403,7 @@ def _timer(page: Any, script: str, what: str) -> None:
 
 
 def bench_board(browser: Any, url: str, seeds: list[int], difficulty: str,
-                figures: Figures, step_through: bool = False) -> None:
+                figures: Figures, step_through: bool = False, table: int = 0) -> None:
     context = browser.new_context(viewport=VIEWPORT)
     context.route("**/*", _local_only)
     page = context.new_page()
@@ -383,7 +415,8 @@ def bench_board(browser: Any, url: str, seeds: list[int], difficulty: str,
         page.goto(url + "/", timeout=LOAD_MS)
         page.wait_for_function(
             "() => { const r = document.querySelector('.rftg-board');"
-            " return r && r.dataset.kind && r.dataset.kind !== 'moving'; }", timeout=LOAD_MS)
+            " return r && r.dataset.serial && (r.dataset.kind || r.querySelector('[data-do=seat]'))"
+            " && r.dataset.kind !== 'moving'; }", timeout=LOAD_MS)
         figures.first_load["seconds"] = time.perf_counter() - start
         ws.settle(page)
         figures.first_load["received"], figures.first_load["sent"] = ws.mark()
@@ -392,7 +425,7 @@ def bench_board(browser: Any, url: str, seeds: list[int], difficulty: str,
         if step_through:  # hold the robot's steps back: each answer is then followed by Show all
             board.click("input[data-do=step]", "step", "step through")
         for seed in seeds:
-            figures.games.append(board.play(seed, difficulty))
+            figures.games.append(board.play(seed, difficulty, table))
     finally:
         context.close()
 
@@ -427,7 +460,7 @@ def _local_only(route: Any) -> None:
 
 # ---------------------------------------------------------------------------- run and report
 def run(seeds: list[int], difficulty: str, floor_clicks: int,
-        step_through: bool = False) -> Figures | None:
+        step_through: bool = False, table: int = 0) -> Figures | None:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -441,7 +474,8 @@ def run(seeds: list[int], difficulty: str, floor_clicks: int,
     with tempfile.TemporaryDirectory(prefix="rftg-bench-browser-") as tmp:
         floor_nb = Path(tmp) / "floor.ipynb"
         floor_nb.write_text(json.dumps(FLOOR_NOTEBOOK), encoding="utf-8")
-        dash = helpers.Voila(ROOT / "notebooks" / "play.ipynb", Path(tmp) / "dash.log")
+        page = "table.ipynb" if table else "play.ipynb"
+        dash = helpers.Voila(ROOT / "notebooks" / page, Path(tmp) / "dash.log")
         floor = helpers.Voila(floor_nb, Path(tmp) / "floor.log")
         try:
             dash.wait_ready()
@@ -451,7 +485,8 @@ def run(seeds: list[int], difficulty: str, floor_clicks: int,
                                              args=helpers.CHROMIUM_ARGS, headless=True)
                 try:
                     bench_floor(browser, floor.url, floor_clicks, figures)
-                    bench_board(browser, dash.url, seeds, difficulty, figures, step_through)
+                    bench_board(browser, dash.url, seeds, difficulty, figures, step_through,
+                                table)
                 finally:
                     browser.close()
         except Stuck as e:
@@ -504,6 +539,9 @@ def report(fig: Figures, seeds: list[int]) -> bool:
     rows.append(("pick click -> verdict painted", _ms(fig.picks), "", None))
     if fig.reveals:
         rows.append(("'Show all' click -> state painted", _ms(fig.reveals), "", None))
+    if fig.seats:
+        rows.append(("'I am ...' (pass screen) click -> question painted", _ms(fig.seats), "",
+                     None))
     if fig.new_games:
         rows.append(("New game click -> state painted", _ms(fig.new_games), "", None))
     if fig.floor:
@@ -582,7 +620,13 @@ def main() -> int:
     parser.add_argument("--step-through", action="store_true",
                         help="tick 'Step through robot' first, so that answers are followed by "
                              "held-back robot steps, revealed with 'Show all' (timed apart)")
+    parser.add_argument("--table", type=int, default=0, metavar="PLAYERS",
+                        help="play the 2-5 player table page instead (notebooks/table.ipynb): "
+                             "PLAYERS seats with goals, seat 1 clicked by this script, the "
+                             "others computer seats")
     args = parser.parse_args()
+    if args.table and not 2 <= args.table <= 5:
+        parser.error("--table takes 2 to 5 players")
     seeds = [int(s) for s in args.seeds.replace(" ", "").split(",") if s]
     if not seeds:
         parser.error("--seeds needs at least one seed")
@@ -592,10 +636,12 @@ def main() -> int:
     while len(seeds) < games:
         seeds.append(max(seeds) + 1)
     seeds = seeds[:games]
-    print(f"browser benchmark: {games} game(s), seeds {seeds}, {args.difficulty}; Voila + "
+    what = (f"{args.table}-player table with goals (one person and {args.table - 1} computer seats)"
+            if args.table else f"solitaire, {args.difficulty}")
+    print(f"browser benchmark: {games} game(s), seeds {seeds}, {what}; Voila + "
           f"headless Chromium at {VIEWPORT['width']}x{VIEWPORT['height']}")
     t = time.monotonic()
-    figures = run(seeds, args.difficulty, args.floor_clicks, args.step_through)
+    figures = run(seeds, args.difficulty, args.floor_clicks, args.step_through, args.table)
     if figures is None:
         return 0
     ok = report(figures, seeds)

@@ -12,21 +12,15 @@ from typing import Any
 
 import ipywidgets as w
 
-from rftg_nb.cards import CARDS
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
 from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS
 from rftg_nb.robot.solo import roll_from_ids
-from rftg_nb.ui.board import Board
-from rftg_nb.ui.charts import CHARTS, figure_json
+from rftg_nb.ui.board_app import LOG_ROWS, PLOTLY_MIME, TAB_CHARTS, TAB_HELP, TAB_LOG, BoardApp
+from rftg_nb.ui.charts import CHARTS
 from rftg_nb.ui.controller import NewGameSettings, SoloController
-from rftg_nb.ui.faces import catalogue
-from rftg_nb.ui.phases import phase_order, phase_title
 from rftg_nb.ui.render import components_table
 from rftg_nb.ui.solo_board import board_state, game_info
 
-PLOTLY_MIME = "application/vnd.plotly.v1+json"
-LOG_ROWS = 300
-TAB_HELP, TAB_CHARTS, TAB_LOG = 0, 1, 2
 HELP = (
     "<div class='rftg-help'><b>How to play.</b> You play the two-action game of Race for the "
     "Galaxy against the robot. Each round: pick two actions, the robot rolls its dice, then each "
@@ -50,70 +44,60 @@ HELP = (
 )
 
 
-class SoloApp:
+class SoloApp(BoardApp):
     """The dashboard. ``SoloApp().show()`` in a notebook cell (or a Voila page)."""
+
+    charts_drawn = CHARTS
+    charts_wait = ("The charts of the VP pool, the robot's credit and economy and the race "
+                   "start when round 1 begins.")
 
     def __init__(self, controller: SoloController | None = None, start: bool = True) -> None:
         self.c = controller or SoloController()
-        self.serial = 0  # counts the board states sent (the page marks each one it draws)
         self._confirm_new: tuple[int, int] | None = None  # (game id, choices) when armed
-        self._charts_key: Any = None
-        self._log_key: Any = None
-        self._info_for: Any = None  # the game whose fixed facts the board has
-        self.replies: list[dict[str, Any]] = []  # custom messages sent (kept for tests)
-        self._build()
+        self.help = w.HTML(HELP)
+        self.components = w.HTML()
+        super().__init__()
         if start and self.c.game is None:
             self.c.new_game()
         self.refresh()
 
-    # ------------------------------------------------------------------ layout
-    def _build(self) -> None:
-        self.board = Board(self.on_action, faces=catalogue(CARDS.designs),
-                           meta={"difficulties": list(DIFFICULTIES),
-                                 "starts": list(START_WORLDS)})
-        self.help = w.HTML(HELP)
-        self.chart_note = w.HTML()
-        self.chart_outputs = {key: w.Output(layout=w.Layout(flex="1 1 280px", min_width="0"))
-                              for key in CHARTS}
-        self.charts = w.VBox([self.chart_note, w.HBox(
-            list(self.chart_outputs.values()), layout=w.Layout(flex_flow="row wrap",
-                                                                width="100%"))])
-        self.log_actor = w.Dropdown(options=[("everyone", ""), ("you", "player"),
-                                             ("robot", "robot"), ("game", "game")],
-                                    description="Who")
-        self.log_phase = w.Dropdown(options=[("all phases", "")], description="Phase")
-        self.log_actor.observe(lambda _c: self.refresh_log(force=True), names="value")
-        self.log_phase.observe(lambda _c: self.refresh_log(force=True), names="value")
-        self.log = w.HTML(layout=w.Layout(max_height="360px", overflow="auto"))
-        self.log_box = w.VBox([w.HBox([self.log_actor, self.log_phase]), self.log])
-        self.components = w.HTML()
-        self.tabs = w.Tab(children=[w.VBox([self.help, self.components]), self.charts,
-                                    self.log_box],
-                          titles=("How to play", "Charts", "Game log"))
-        self.tabs.selected_index = TAB_HELP
-        self.tabs.observe(lambda _c: self.refresh_tabs(), names="selected_index")
-        self.root = w.VBox([self.board, self.tabs], layout=w.Layout(width="100%"))
-        self.root.add_class("rftg-app")
+    # ------------------------------------------------------------------ the page's pieces
+    def game(self) -> Any:
+        return self.c.game
 
-    def show(self) -> w.VBox:
-        """Display the app (in a notebook cell) and return its root widget."""
-        from IPython.display import display
+    def board_meta(self) -> dict[str, Any]:
+        return {"difficulties": list(DIFFICULTIES), "starts": list(START_WORLDS)}
 
-        display(self.root)
-        return self.root
+    def help_widgets(self) -> list[w.Widget]:
+        return [self.help, self.components]
+
+    def log_actors(self) -> list[tuple[str, str]]:
+        return [("everyone", ""), ("you", "player"), ("robot", "robot"), ("game", "game")]
+
+    def info(self) -> dict[str, Any]:
+        return game_info(self.c)
+
+    def timeline(self) -> Any:
+        return self.c.timeline()
+
+    def charts_ready(self) -> bool:
+        return self.c.game is not None and self.c.game.round >= 1
+
+    def log_table(self, actor: str | None, phase: str | None) -> Any:
+        table = self.c.log_table(actor, phase)
+        table["actor"] = table["actor"].replace({"player": "you"})
+        return table
+
+    def view_key(self) -> Any:
+        g = self.c.game
+        return (id(g), len(g.choices), len(g.events), self.c.shown) if g else None
+
+    def decision(self) -> Any:
+        return self.c.decision
 
     # ------------------------------------------------------------------ messages from the board
-    def on_action(self, msg: dict[str, Any]) -> None:
-        """One message from the board (see ``board.js``); unknown ones are ignored."""
-        what = msg.get("do")
-        if self.c.game is None and what not in ("new", "load"):
-            return  # nothing to act on before a game is started or loaded
-        if what == "check":
-            self.reply(self.check(list(msg.get("ids") or [])))
-            return
-        if what == "answer":
-            self.answer(list(msg.get("ids") or []))
-        elif what == "next":
+    def handle(self, what: str, msg: dict[str, Any]) -> bool:
+        if what == "next":
             self.c.next_step()
         elif what == "all":
             self.c.show_all()
@@ -121,35 +105,27 @@ class SoloApp:
             self.c.set_step_through(bool(msg.get("on")))
         elif what == "explain":
             self.c.explain = bool(msg.get("on"))
-        elif what == "undo":
-            self.c.undo()
-        elif what == "save":
-            self.reply(self.save())
-            return
-        elif what == "load":
-            if self.c.load(str(msg.get("text", ""))):
-                self._confirm_new = None
-        elif what == "new":
-            self.new_game(dict(msg.get("settings") or {}))
         else:
-            return
-        self.refresh()
-
-    def reply(self, content: dict[str, Any]) -> None:
-        self.replies.append(content)
-        self.board.reply(content)
+            return False
+        return True
 
     def answer(self, ids: list[str]) -> bool:
         return self.c.answer(ids)
 
+    def undo(self) -> None:
+        self.c.undo()
+
+    def load(self, text: str) -> bool:
+        if self.c.load(text):
+            self._confirm_new = None
+            return True
+        return False
+
     def check(self, ids: list[str]) -> dict[str, Any]:
         """Whether ``ids`` would be a legal answer, and for a roll where the dice would go."""
+        out = super().check(ids)
         d = self.c.decision
-        if d is None:
-            return {"kind": "check", "ids": ids, "ok": False, "why": "no question now"}
-        why = d.check(tuple(ids))
-        out: dict[str, Any] = {"kind": "check", "ids": ids, "ok": why is None, "why": why or ""}
-        if d.kind == "dice" and why is None:
+        if d is not None and d.kind == "dice" and out["ok"]:
             out["preview"] = [{"die": p.die, "face": FACE_LABELS.get(p.face, p.face),
                                "space_id": p.space,
                                "space": SPACE_LABELS[p.space], "why": p.why}
@@ -172,16 +148,10 @@ class SoloApp:
                     "A game is in progress. Press \"Confirm new game\" to give it up (Undo "
                     "cannot bring it back; Save keeps a copy), or carry on playing.", True)
                 return
-        raw = form.get("seed")
-        text = "" if raw is None else str(raw).strip()
-        seed: int | None = None
-        if text:
-            try:
-                seed = int(text)
-            except ValueError:
-                self.c.status.text, self.c.status.error = (
-                    f"The seed must be a whole number, not {text!r}.", True)
-                return
+        seed, why = parse_seed(form.get("seed"))
+        if why:
+            self.c.status.text, self.c.status.error = why, True
+            return
         difficulty = str(form.get("difficulty") or "easy")
         self._confirm_new = None
         self.c.new_game(NewGameSettings(
@@ -209,73 +179,22 @@ class SoloApp:
         return s
 
     def refresh(self) -> None:
-        if self.c.game is None:
-            return
-        self.serial += 1
-        if self._info_for is not self.c.game:
-            self._info_for = self.c.game
-            self.board.info = game_info(self.c)
-        self.board.state = self.state()
-        comp = components_table(self.c.game.robot.components)
-        if self.components.value != comp:
-            self.components.value = comp
-        self.refresh_tabs()
+        super().refresh()
+        if self.c.game is not None:
+            comp = components_table(self.c.game.robot.components)
+            if self.components.value != comp:
+                self.components.value = comp
 
-    def refresh_tabs(self) -> None:
-        """Draw the open tab's charts or log, once per game state."""
-        if self.tabs.selected_index == TAB_CHARTS:
-            self.refresh_charts()
-        elif self.tabs.selected_index == TAB_LOG:
-            self.refresh_log()
 
-    def _key(self) -> Any:
-        g = self.c.game
-        return (id(g), len(g.choices), len(g.events), self.c.shown) if g else None
-
-    def refresh_charts(self, force: bool = False) -> None:
-        key = self._key()
-        if key == self._charts_key and not force:
-            return
-        self._charts_key = key
-        started = self.c.game is not None and self.c.game.round >= 1
-        df = self.c.timeline()
-        # data-steps: how many steps the charts show (one point each), for tests
-        self.chart_note.value = f"<span class='rftg-chart-note' data-steps='{len(df)}'>" + (
-            "" if started else "<i>The charts of the VP pool, the robot's credit and economy "
-            "and the race start when round 1 begins.</i>") + "</span>"
-        if not started:
-            for out in self.chart_outputs.values():
-                out.outputs = ()
-            return
-        for key_, fn in CHARTS.items():
-            fig = fn(df)
-            bundle = {PLOTLY_MIME: figure_json(fig), "text/plain": fig.layout.title.text}
-            self.chart_outputs[key_].outputs = ({
-                "output_type": "display_data", "data": bundle, "metadata": {},
-            },)
-
-    def refresh_log(self, force: bool = False) -> None:
-        key = (self._key(), self.log_actor.value, self.log_phase.value)
-        if key == self._log_key and not force:
-            return
-        self._log_key = key
-        df = self.c.timeline()
-        phases = [("all phases", "")] + [(phase_title(p), p)
-                                         for p in phase_order(df["phase"] if len(df) else [])]
-        if list(self.log_phase.options) != phases:
-            keep = self.log_phase.value if self.log_phase.value in dict(phases).values() else ""
-            self.log_phase.options = phases
-            self.log_phase.value = keep
-        table = self.c.log_table(self.log_actor.value or None, self.log_phase.value or None)
-        total = len(table)
-        table = table.iloc[::-1].head(LOG_ROWS)
-        table["phase"] = table["phase"].map(phase_title)
-        table["actor"] = table["actor"].replace({"player": "you"})
-        note = (f"<i>Newest {LOG_ROWS} of {total} entries; filter by actor or phase to see "
-                "older ones.</i>" if total > LOG_ROWS else "")
-        self.log.value = (f"<div class='rftg-log-note' data-steps='{len(df)}'>{note}</div>"
-                          + table.to_html(index=False, border=0, escape=True,
-                                          classes="rftg-log"))
+def parse_seed(raw: Any) -> tuple[int | None, str]:
+    """The New game form's seed: (None, "") when blank, (seed, "") or (None, why not)."""
+    text = "" if raw is None else str(raw).strip()
+    if not text:
+        return None, ""
+    try:
+        return int(text), ""
+    except ValueError:
+        return None, f"The seed must be a whole number, not {text!r}."
 
 
 def _end_sheet(result: dict[str, Any]) -> dict[str, Any]:
@@ -299,4 +218,5 @@ def _end_sheet(result: dict[str, Any]) -> dict[str, Any]:
             "bonuses": [f"{k}: {v} VP" for k, v in p["bonuses"].items()]}
 
 
-__all__ = ["SoloApp"]
+__all__ = ["LOG_ROWS", "PLOTLY_MIME", "TAB_CHARTS", "TAB_HELP", "TAB_LOG", "SoloApp",
+           "parse_seed"]

@@ -179,6 +179,124 @@ function render({ model, el }) {
       <div class="rb-form-note">Easy: one 6-cost counter worth 6 VP; medium: two at 6; hard: three at 9.</div></div>`;
   }
 
+
+  // ---- the 2-5 player table (state.mode === "table") --------------------------------------
+  function drawNewTable(s) {
+    const md = meta();
+    const st = s.settings || {};
+    const n = st.players || 3;
+    const counts = [];
+    for (let k = md.min_players || 2; k <= (md.max_players || 5); k++) counts.push(k);
+    const seats = [];
+    for (let i = 0; i < (md.max_players || 5); i++) {
+      const name = (st.names || [])[i] ?? `Player ${i + 1}`;
+      const comp = !!(st.computer || [])[i];
+      seats.push(`<div class="rb-seat" data-seat="${i}" ${i >= n ? "hidden" : ""}>Seat ${i + 1}
+        <input name="name${i}" type="text" value="${esc(name)}" aria-label="name of seat ${i + 1}">
+        <label><input name="computer${i}" type="checkbox" ${comp ? "checked" : ""}> computer</label></div>`);
+    }
+    return `<summary>New game</summary><div class="rb-form">
+      <label>Players <select name="players">${counts.map((k) => `<option value="${k}" ${k === n ? "selected" : ""}>${k}</option>`).join("")}</select></label>
+      <label><input name="goals" type="checkbox" ${st.goals === false ? "" : "checked"}> goals (2 "most", 4 "first")</label>
+      <label>Seed <input name="seed" type="text" inputmode="numeric" placeholder="${esc(st.seed_hint || "blank = random")}"></label>
+      <div class="rb-seats">${seats.join("")}</div>
+      <button class="rb-btn ${st.confirm ? "danger" : "primary"}" data-do="new">${st.confirm ? "Confirm new game" : "New game"}</button>
+      <div class="rb-form-note">Each seat is a person or the computer; people pass the screen to each other.</div></div>`;
+  }
+
+  function drawPass(s) {
+    if (s.pass_to) {
+      return `<div class="rb-where">Pass the screen to ${esc(s.pass_to)}</div>
+        <div class="rb-prompt">Their hand and question are hidden until they take the screen.</div>
+        <div class="rb-buttons"><button class="rb-btn primary" data-do="seat">I am ${esc(s.pass_to)}: show my question</button></div>`;
+    }
+    if (s.game && s.game.over) return '<div class="rb-where">The game is over</div>';
+    return "";
+  }
+
+  function drawGoals(s) {
+    const fixed = info().goals || [];
+    if (!fixed.length) return '<div class="rb-sub">Goals</div><div class="rb-empty">no goals in this game</div>';
+    const names = (s.score || {}).names || [];
+    const rows = fixed.map((g, i) => {
+      const live = (s.goals || [])[i] || { holders: [], end_chips: [], counts: [], lead: [] };
+      const kind = g.kind === "first" ? `first &middot; ${g.vp} VP` : `most &middot; ${g.vp} VP, at least ${g.need}`;
+      let holder;
+      if (g.kind === "first") holder = live.holders.length ? `scored by ${live.holders.map(esc).join(", ")}` : "open";
+      else holder = live.holders.length ? `held by ${esc(live.holders[0])}` : "in the centre";
+      if (live.end_chips.length) holder += `; 3 VP chip: ${live.end_chips.map(esc).join(", ")}`;
+      const progress = names.map((nm, k) => {
+        const c = live.counts[k] ?? 0;
+        const done = g.kind === "first" ? live.holders.includes(nm) : live.holders.includes(nm);
+        const met = c >= g.need;
+        const cls = done ? "held" : (live.lead.includes(k) || (g.kind === "first" && met) ? "near" : "");
+        const shown = g.kind === "first" ? `${Math.min(c, g.need)}/${g.need}` : `${c}`;
+        return `<span class="rb-prog ${cls}" title="${esc(nm)}: ${c}">${esc(nm)} <b>${shown}</b>${done ? " &#9733;" : ""}</span>`;
+      }).join("");
+      return `<li class="rb-goal ${live.holders.length ? "taken" : ""}" data-goal="${esc(g.name)}">
+        <div><b>${esc(g.name)}</b> <span class="rb-kind ${g.kind}">${kind}</span> <span class="rb-holder">${holder}</span></div>
+        <div class="rb-goal-text">${esc(g.text)} <span class="rb-phases">Checked: ${g.phases.map(esc).join(", ")}.</span></div>
+        <div class="rb-progress">${progress}</div></li>`;
+    }).join("");
+    return `<div class="rb-sub">Goals</div><ul class="rb-goals">${rows}</ul>`;
+  }
+
+  function drawPlayers(s) {
+    const rows = (s.players || []).map((p) => {
+      const cards = p.you ? '<span class="rb-empty">your tableau is on the left</span>'
+        : (p.tableau.length ? p.tableau.map((c) => {
+          const f = faces()[c.n] || {};
+          const dot = c.g ? `<span class="rb-dot" style="background:${f.good || "#888"}" title="a good"></span>` : "";
+          return `<span class="rb-mini ${f.world ? "world" : "dev"}" data-name="${esc(c.n)}" tabindex="0" role="button" title="click for the full text">${dot}${esc(c.n)} <b>${c.six ? "?" : c.vp}</b></span>`;
+        }).join("") : '<span class="rb-empty">no cards</span>');
+      return `<div class="rb-player ${p.you ? "you" : ""}" data-seat="${p.seat}">
+        <div class="rb-player-head"><b>${esc(p.name)}</b>${p.computer ? ' <span class="rb-tag">computer</span>' : ""}${p.you ? ' <span class="rb-tag you">you</span>' : ""}
+          &middot; score <b>${p.score}</b> &middot; chips ${p.chips} &middot; Military ${p.military} &middot; goods ${p.goods} &middot; hand ${p.hand}
+          ${p.actions.length ? `&middot; <span class="rb-acts">${p.actions.map(esc).join(" + ")}</span>` : ""}
+          ${p.goals.length ? `&middot; <span class="rb-held">&#9733; ${p.goals.map(esc).join(", ")}</span>` : ""}</div>
+        <div class="rb-mini-row">${cards}</div></div>`;
+    }).join("");
+    return `<div class="rb-sub">Tableaux</div>${rows}`;
+  }
+
+  function drawTableLog(s) {
+    const rows = (s.moves || []).map((mv) => `<li class="${mv.goal ? "goal" : ""}"><span class="rb-r">R${mv.r}</span> ${esc(mv.t)}</li>`).join("");
+    return `<div class="rb-sub">What happened</div><ol class="rb-moves">${rows || "<li class='rb-empty'>nothing yet</li>"}</ol>`;
+  }
+
+  function drawTableEnd(s) {
+    const e = s.end;
+    if (!e) return "";
+    return `<div class="rb-end"><h3>Game over: ${esc(e.headline)}</h3><div>${esc(e.reason)}</div>
+      <table><tr><th></th>${e.names.map((n) => `<th>${esc(n)}</th>`).join("")}</tr>${e.rows.map((r) =>
+        `<tr>${r.map((x, i) => i ? `<td>${esc(x)}</td>` : `<td>${esc(x)}</td>`).join("")}</tr>`).join("")}</table></div>`;
+  }
+
+  function tableMain(s) {
+    const c = s.counts || {};
+    const pile = s.pile || {};
+    const mine = s.viewer ? `
+          ${s.explored && s.explored.length ? `<section class="rb-explored"><div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>${tiles(s.explored, "explored", "")}</section>` : ""}
+          <section class="rb-hand"><div class="rb-sub">${esc(s.viewer)}'s hand (${plural((s.hand || []).length, "card")})</div>${tiles(s.hand || [], "hand", "no cards")}</section>
+          <section class="rb-tableau"><div class="rb-sub">${esc(s.viewer)}'s tableau (${(s.tableau || []).length})
+            <span class="rb-counts">Military <b>${c.military ?? 0}</b> &middot; goods <b>${c.goods ?? 0}</b> &middot; VP chips <b>${c.chips ?? 0}</b>
+            &middot; draw pile <b>${pile.deck ?? 0}</b> &middot; discards <b>${pile.discard ?? 0}</b></span></div>
+            ${tiles(s.tableau || [], "tableau", "no cards")}</section>`
+      : `<section class="rb-hidden-hand"><div class="rb-empty">No hand is shown while the screen is passed.
+          Draw pile <b>${pile.deck ?? 0}</b> &middot; discards <b>${pile.discard ?? 0}</b></div></section>`;
+    return `<div class="rb-main">
+        <div class="rb-left">
+          <section class="rb-q" aria-live="polite">${s.question ? drawQuestion(s) : drawPass(s)}</section>
+          ${mine}
+          <section class="rb-players">${drawPlayers(s)}</section>
+        </div>
+        <div class="rb-right">
+          <section class="rb-goals-panel">${drawGoals(s)}</section>
+          <section class="rb-log">${drawTableLog(s)}</section>
+        </div>
+      </div>`;
+  }
+
   function drawDetail() {
     if (!detail) return "";
     const f = faces()[detail];
@@ -200,31 +318,26 @@ function render({ model, el }) {
     const focusId = document.activeElement && root.contains(document.activeElement)
       ? document.activeElement.dataset.id || document.activeElement.dataset.opt : null;
     const newOpen = root.querySelector("details.rb-new");
-    if (s.game && s.game.seed !== gameSeed) { gameSeed = s.game.seed; newPanel = null; }
+    const gameChanged = !!(s.game && s.game.seed !== gameSeed);
+    if (gameChanged) { gameSeed = s.game.seed; newPanel = null; }
     const keepOpen = newPanel === null ? !(s.game && s.game.started) || !!(s.settings && s.settings.confirm) : newPanel;
+    const sameGame = !!(s.game && s.game.seed === gameSeed && !gameChanged);
     const form = {};
     if (newOpen) for (const x of newOpen.querySelectorAll("input[name=seed]")) form.seed = x.value;
+    const formValues = newOpen ? readForm(newOpen) : null;
+    const table = s.mode === "table";
     const c = s.counts || {};
-    const score = s.score
-      ? `You <b>${s.score.you}</b> &middot; Robot <b>${s.score.robot}</b> &middot; VP pool <b>${s.score.pool >= 0 ? s.score.pool : `0 (${-s.score.pool} extra)`}</b>`
-      : "";
-    const moves = root.querySelector(".rb-moves");
-    const wasAtBottom = !moves || moves.scrollTop + moves.clientHeight >= moves.scrollHeight - 4;
-    root.innerHTML = `
-      <div class="rb-head"><span class="rb-title">Race for the Galaxy: The Gathering Storm &middot; solitaire</span>
-        <span class="rb-score" title="score so far: VP chips, printed VP and 6-cost bonuses">${score}</span>
-        <span class="rb-tools" ${s.lesson ? "hidden" : ""}>
-          <label class="rb-toggle" title="a sentence on what each phase does for you"><input type="checkbox" data-do="explain" ${s.explain ? "checked" : ""}> Explain</label>
-          <label class="rb-toggle" title="reveal the robot's moves one at a time"><input type="checkbox" data-do="step" ${s.step_through ? "checked" : ""}> Step through robot</label>
-          <button class="rb-btn" data-do="undo" ${s.undo ? "" : "disabled"} title="back to your previous decision">Undo</button>
-          <button class="rb-btn" data-do="save" title="download this game as a JSON file">Save</button>
-          <label class="rb-btn rb-load" title="load a saved game">Load<input type="file" accept=".json,application/json" hidden></label>
-        </span></div>
-      ${s.status && s.status.text ? `<div class="rb-status ${s.status.error ? "err" : ""}" role="status">${esc(s.status.text)}</div>` : ""}
-      <span class="rb-save-slot"></span>
-      ${s.lesson ? "" : `<details class="rb-new" ${keepOpen ? "open" : ""}>${drawNew(s)}</details>`}
-      ${drawEnd(s)}
-      <div class="rb-main">
+    let score = "";
+    if (table && s.score) {
+      score = s.score.names.map((n, i) => `${esc(n)} <b>${s.score.scores[i]}</b>`).join(" &middot; ")
+        + ` &middot; VP pool <b>${s.score.pool >= 0 ? s.score.pool : `0 (${-s.score.pool} extra)`}</b>`;
+    } else if (s.score) {
+      score = `You <b>${s.score.you}</b> &middot; Robot <b>${s.score.robot}</b> &middot; VP pool <b>${s.score.pool >= 0 ? s.score.pool : `0 (${-s.score.pool} extra)`}</b>`;
+    }
+    const title = table
+      ? `Race for the Galaxy: The Gathering Storm &middot; ${(s.players || []).length} players${s.game && s.game.round ? ` &middot; round ${s.game.round}` : ""}`
+      : "Race for the Galaxy: The Gathering Storm &middot; solitaire";
+    const main = table ? tableMain(s) : `<div class="rb-main">
         <div class="rb-left">
           <section class="rb-q" aria-live="polite">${drawQuestion(s)}</section>
           ${s.explored && s.explored.length ? `<section class="rb-explored"><div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>${tiles(s.explored, "explored", "")}</section>` : ""}
@@ -238,7 +351,25 @@ function render({ model, el }) {
           <section class="rb-mat">${drawMat(s)}</section>
           <section class="rb-log">${drawMoves(s)}</section>
         </div>
-      </div>${drawDetail()}`;
+      </div>`;
+    const moves = root.querySelector(".rb-moves");
+    const wasAtBottom = !moves || moves.scrollTop + moves.clientHeight >= moves.scrollHeight - 4;
+    root.innerHTML = `
+      <div class="rb-head"><span class="rb-title">${title}</span>
+        <span class="rb-score" title="score so far: VP chips, printed VP, 6-cost bonuses${table ? " and goals" : ""}">${score}</span>
+        <span class="rb-tools" ${s.lesson ? "hidden" : ""}>
+          <label class="rb-toggle" title="a sentence on what each phase does for you"><input type="checkbox" data-do="explain" ${s.explain ? "checked" : ""}> Explain</label>
+          ${table ? "" : `<label class="rb-toggle" title="reveal the robot's moves one at a time"><input type="checkbox" data-do="step" ${s.step_through ? "checked" : ""}> Step through robot</label>`}
+          <button class="rb-btn" data-do="undo" ${s.undo ? "" : "disabled"} title="${table ? "take back the last person's decision" : "back to your previous decision"}">Undo</button>
+          <button class="rb-btn" data-do="save" title="download this game as a JSON file">Save</button>
+          <label class="rb-btn rb-load" title="load a saved game">Load<input type="file" accept=".json,application/json" hidden></label>
+        </span></div>
+      ${s.status && s.status.text ? `<div class="rb-status ${s.status.error ? "err" : ""}" role="status">${esc(s.status.text)}</div>` : ""}
+      <span class="rb-save-slot"></span>
+      ${s.lesson ? "" : `<details class="rb-new" ${keepOpen ? "open" : ""}>${table ? drawNewTable(s) : drawNew(s)}</details>`}
+      ${table ? drawTableEnd(s) : drawEnd(s)}
+      ${main}${drawDetail()}`;
+    if (table && newOpen && sameGame) restoreForm(formValues);
     if (form.seed) root.querySelector("input[name=seed]").value = form.seed;
     const list = root.querySelector(".rb-moves");
     if (list && (wasAtBottom || lastMoves !== (s.moves || []).length)) list.scrollTop = list.scrollHeight;
@@ -253,6 +384,30 @@ function render({ model, el }) {
     root.dataset.serial = s.serial;
     root.dataset.qserial = qserial;
     root.dataset.kind = q ? q.kind : (s.pending ? "moving" : "");
+  }
+
+  // The table's New game form keeps what the person typed across redraws of the same game.
+  function readForm(box) {
+    const out = {};
+    for (const x of box.querySelectorAll("input[name], select[name]")) out[x.name] = x.type === "checkbox" ? x.checked : x.value;
+    return out;
+  }
+
+  function restoreForm(values) {
+    const box = root.querySelector("details.rb-new");
+    if (!box || !values) return;
+    for (const x of box.querySelectorAll("input[name], select[name]")) {
+      if (!(x.name in values)) continue;
+      if (x.type === "checkbox") x.checked = values[x.name]; else x.value = values[x.name];
+    }
+    showSeats();
+  }
+
+  function showSeats() {
+    const sel = root.querySelector(".rb-form select[name=players]");
+    if (!sel) return;
+    const n = Number(sel.value);
+    for (const row of root.querySelectorAll(".rb-seat")) row.hidden = Number(row.dataset.seat) >= n;
   }
 
   function same(a, b) {
@@ -290,10 +445,18 @@ function render({ model, el }) {
     switch (what) {
       case "submit": if (q) send({ do: "answer", ids: picked }); break;
       case "none": send({ do: "answer", ids: [] }); break;
-      case "next": case "all": case "undo": case "save": send({ do: what }); break;
+      case "next": case "all": case "undo": case "save": case "seat": send({ do: what }); break;
       case "close": detail = null; draw(); break;
       case "new": {
         const f = root.querySelector(".rb-form");
+        if (state().mode === "table") {
+          const v = readForm(f);
+          const n = Number(v.players);
+          const seats = [...Array(n).keys()];
+          send({ do: "new", settings: { players: n, seed: v.seed, goals: v.goals,
+            names: seats.map((i) => v[`name${i}`]), computer: seats.map((i) => v[`computer${i}`]) } });
+          break;
+        }
         const val = (n) => f.querySelector(`[name=${n}]`);
         send({ do: "new", settings: {
           difficulty: val("difficulty").value, seed: val("seed").value,
@@ -326,6 +489,7 @@ function render({ model, el }) {
     const t = ev.target;
     if (t.dataset.do === "step") send({ do: "step", on: t.checked });
     if (t.dataset.do === "explain") send({ do: "explain", on: t.checked });
+    if (t.name === "players") showSeats();
     if (t.type === "file" && t.files.length) {
       const reader = new FileReader();
       reader.onload = () => send({ do: "load", text: String(reader.result) });

@@ -178,4 +178,45 @@ def figure_json(fig: go.Figure) -> dict[str, Any]:
     return {**fig.to_plotly_json(), "config": CONFIG}
 
 
+# The table's players, in seat order (colour-blind-safe, apart from the VP pool's grey).
+SEAT_COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00"]
+GOAL_SYMBOLS = {"goal_claim": "star", "goal_end": "star-open", "goal_lost": "x"}
+GOAL_WORDS = {"goal_claim": "claims", "goal_end": "takes a chip for", "goal_lost": "loses"}
+
+
+def score_columns(timeline: pd.DataFrame) -> list[str]:
+    """The players' names, from the timeline's ``score <name>`` columns, in seat order."""
+    return [c[len("score "):] for c in timeline.columns if c.startswith("score ")]
+
+
+def table_scores_figure(timeline: pd.DataFrame) -> go.Figure:
+    """Every player's score so far at every step, with each goal claimed, lost or scored at
+    game end marked on its player's line (a star, an open star, a cross)."""
+    names = score_columns(timeline)
+    lines = [(f"score {n}", n, SEAT_COLOURS[i % len(SEAT_COLOURS)])
+             for i, n in enumerate(names)]
+    fig_data = _figure("Scores, with goals", timeline, lines)
+    x = x_positions(timeline)
+    marks = timeline["goal"].astype(bool) if "goal" in timeline else pd.Series(
+        [False] * len(timeline))
+    for i, n in enumerate(names):
+        rows = [k for k in range(len(timeline))
+                if marks.iloc[k] and timeline["actor"].iloc[k] == n]
+        if not rows:
+            continue
+        colour = SEAT_COLOURS[i % len(SEAT_COLOURS)]
+        kinds = [timeline["kind"].iloc[k] for k in rows]
+        text = [f"{escape(n)} {GOAL_WORDS.get(kd, kd)} {escape(str(timeline['goal'].iloc[k]))}"
+                for kd, k in zip(kinds, rows, strict=True)]
+        fig_data.add_trace({
+            "type": "scatter", "mode": "markers", "name": f"{n}: goals", "showlegend": False,
+            "x": [x[k] for k in rows], "y": [timeline[f"score {n}"].iloc[k] for k in rows],
+            "marker": {"size": 13, "color": colour, "line": {"color": "#222", "width": 1},
+                       "symbol": [GOAL_SYMBOLS.get(kd, "star") for kd in kinds]},
+            "text": text, "hovertemplate": "<b>%{text}</b><br>score %{y}<extra></extra>",
+        })
+    return fig_data
+
+
 CHARTS = {"vp_pool": vp_pool_figure, "robot": robot_tracks_figure, "race": race_figure}
+TABLE_CHARTS = {"scores": table_scores_figure, "vp_pool": vp_pool_figure}

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rftg_nb.engine.state import Card
 from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, SPACES, player_markers
 from rftg_nb.robot.mat import COUNTER
 from rftg_nb.robot.rules import SUMMARIES, mat_rows, rule_summary
+from rftg_nb.ui.board_parts import question_for, seat_cards
 from rftg_nb.ui.controller import SoloController
-from rftg_nb.ui.phases import phase_title
 
 # the words printed over each space of the mat's dice row (the full name is its tooltip)
 SPACE_SHORT = {"explore1": "Explore", "explore2": "Explore", "develop1": "Develop",
@@ -25,53 +24,18 @@ SPACE_SHORT = {"explore1": "Explore", "explore2": "Explore", "develop1": "Develo
 MOVES_SHOWN = 30  # the robot's moves of this round and the last sent to the page (it scrolls)
 
 
-def _card(c: Card, option: set[str], notes: dict[str, str]) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": c.id, "n": c.name}
-    if c.good is not None:
-        out["g"] = 1
-    if c.id in option:
-        out["o"] = 1
-    elif c.id in notes:
-        out["why"] = notes[c.id]
-    return out
-
-
 def question(c: SoloController) -> dict[str, Any] | None:
     """The pending question: prompt, options and how many to pick (None while none)."""
     d = c.decision
     g = c.game
     if d is None or g is None:
         return None
-    where = ("Setup" if g.round == 0 else
-             f"Round {g.round}, {phase_title(g.phase)}")
-    me = g.players[0]
-    cards = {x.id for x in me.hand} | {x.id for x in me.tableau}
-    ids = set(d.ids)
-    on_cards = bool(ids) and ids <= cards
-    q: dict[str, Any] = {
-        "where": where, "prompt": d.prompt, "kind": d.kind, "min": d.min, "max": d.max,
-        "cards": on_cards,
-        "none_ok": d.check(()) is None,  # may it be answered with no pick at all
-        "options": [{"id": o.id, "label": o.label} for o in d.options],
-    }
-    if c.explain:
-        from rftg_nb.engine.why import phase_note
-
-        q["coach"] = phase_note(g, 0)
-    if d.kind == "dice":
+    q = question_for(g, 0, d, c.explain)
+    if q is not None and d.kind == "dice":
         q["dice"] = {die: [{"id": o.id, "face": o.id[2:], "label": FACE_LABELS[o.id[2:]]}
                            for o in d.options if o.id.startswith(die.lower() + ":")]
                      for die in ("A", "B")}
     return q
-
-
-def card_notes(c: SoloController) -> dict[str, str]:
-    """Why each card of the player's that the question is about cannot be picked."""
-    from rftg_nb.engine.why import card_notes as notes
-
-    if c.decision is None or c.game is None:
-        return {}
-    return notes(c.game, 0)
 
 
 def game_info(c: SoloController) -> dict[str, Any]:
@@ -97,17 +61,7 @@ def board_state(c: SoloController, serial: int = 0) -> dict[str, Any]:
     d = c.decision
     q = question(c)
     me = g.players[0]
-    in_hand = {x.id for x in me.hand}
-    option = set(d.ids) if d is not None and q and q["cards"] else set()
-    notes = card_notes(c) if q and q["cards"] and d.kind != "explore_keep" else {}
-    if option and not option & in_hand:
-        # a question about the tableau (a good, a windfall world): the hand is not dimmed
-        notes = {k: v for k, v in notes.items() if k not in in_hand}
-    hand = list(me.hand)
-    explored: list[Card] = []
-    if d is not None and d.kind == "explore_keep":
-        explored = [x for x in hand if x.id in option]
-        hand = [x for x in hand if x.id not in option]
+    tiles = seat_cards(g, 0, d, q)
     now = g.numbers_at(len(g.events) - 1) if g.events else None
     mat = c.robot_at_cursor()
     r = g.robot
@@ -146,9 +100,7 @@ def board_state(c: SoloController, serial: int = 0) -> dict[str, Any]:
         "pending": c.pending_steps(),
         "step_through": c.step_through,
         "explain": c.explain,
-        "hand": [_card(x, option, notes) for x in hand],
-        "explored": [_card(x, option, notes) for x in explored],
-        "tableau": [_card(x, option, notes) for x in me.tableau],
+        **tiles,
         "counts": {
             "military": me.total_military(), "goods": me.good_count(), "hand": len(me.hand),
             "deck": len(g.deck), "discard": len(g.discard), "chips": me.vp,

@@ -17,7 +17,7 @@ def test_the_start_page_links_the_pages(page: Page, voila_pages: VoilaServer,
                                        page_errors: list[str]):
     page.goto(voila_pages.url + "/", timeout=90_000)
     links = page.eval_on_selector_all("a[href*='.ipynb']", "es => es.map(e => e.href)")
-    for name in ("play", "learn", "cards"):
+    for name in ("play", "learn", "cards", "table"):
         assert any(f"/voila/render/{name}.ipynb" in h for h in links), links
     # the links open a new tab; the dashboard is there
     with page.context.expect_page() as opened:

@@ -1,0 +1,81 @@
+"""Pieces of the board's state shared by every page that draws the board (the solitaire
+dashboard, the lessons and the 2-5 player table): the question panel and the card tiles of the
+person who is looking.
+
+Each function reads one game for one seat and returns JSON-ready data in the short form
+``board.js`` draws from (``n`` a card's name, ``o`` "an option", ``g`` "carries a good", ``why``
+why it cannot be picked).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rftg_nb.engine.decision import Decision
+from rftg_nb.engine.game import Game
+from rftg_nb.engine.state import Card
+from rftg_nb.ui.phases import phase_title
+
+
+def card_entry(c: Card, option: set[str], notes: dict[str, str]) -> dict[str, Any]:
+    """One card tile: its id and name, a good on it, and whether it is an option (or why not)."""
+    out: dict[str, Any] = {"id": c.id, "n": c.name}
+    if c.good is not None:
+        out["g"] = 1
+    if c.id in option:
+        out["o"] = 1
+    elif c.id in notes:
+        out["why"] = notes[c.id]
+    return out
+
+
+def question_for(game: Game, seat: int, d: Decision | None,
+                 explain: bool = False) -> dict[str, Any] | None:
+    """The question panel for ``seat``: where in the game, the prompt, the options and how many
+    to pick; ``cards`` when the options are that seat's cards (picked on the tiles). None when
+    there is no question for ``seat``."""
+    if d is None or d.player != seat:
+        return None
+    where = "Setup" if game.round == 0 else f"Round {game.round}, {phase_title(game.phase)}"
+    me = game.players[seat]
+    cards = {x.id for x in me.hand} | {x.id for x in me.tableau}
+    ids = set(d.ids)
+    q: dict[str, Any] = {
+        "where": where, "prompt": d.prompt, "kind": d.kind, "min": d.min, "max": d.max,
+        "cards": bool(ids) and ids <= cards,
+        "none_ok": d.check(()) is None,  # may it be answered with no pick at all
+        "options": [{"id": o.id, "label": o.label} for o in d.options],
+    }
+    if explain:
+        from rftg_nb.engine.why import phase_note
+
+        q["coach"] = phase_note(game, seat)
+    return q
+
+
+def seat_cards(game: Game, seat: int, d: Decision | None,
+               q: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
+    """``seat``'s hand, the cards just explored (kept apart from the hand while the question is
+    which to keep) and tableau, as tiles marked for the pending question ``q``.
+
+    ``d`` is the live decision and ``game`` may be an earlier copy of the game (the step-through
+    cursor): the marks come from the live question, the cards from ``game``."""
+    from rftg_nb.engine.why import card_notes
+
+    me = game.players[seat]
+    in_hand = {x.id for x in me.hand}
+    on_cards = bool(q and q["cards"] and d is not None)
+    option = set(d.ids) if on_cards and d is not None else set()
+    notes = card_notes(game, seat) if on_cards and d is not None and d.kind != "explore_keep" \
+        else {}
+    if option and not option & in_hand:
+        # a question about the tableau (a good, a windfall world): the hand is not dimmed
+        notes = {k: v for k, v in notes.items() if k not in in_hand}
+    hand = list(me.hand)
+    explored: list[Card] = []
+    if d is not None and d.kind == "explore_keep" and on_cards:
+        explored = [x for x in hand if x.id in option]
+        hand = [x for x in hand if x.id not in option]
+    return {"hand": [card_entry(x, option, notes) for x in hand],
+            "explored": [card_entry(x, option, notes) for x in explored],
+            "tableau": [card_entry(x, option, notes) for x in me.tableau]}

@@ -1,0 +1,176 @@
+"""``TableApp``: a 2-5 player game of The Gathering Storm on one shared screen.
+
+The same board as the solitaire dashboard (:class:`rftg_nb.ui.board_app.BoardApp`), over a
+:class:`rftg_nb.ui.table.TableController`: every tableau, the goals in play with everyone's
+progress, and the question of the person whose turn it is, shown only once they have taken the
+screen. Computer seats answer at once. The charts tab draws each player's score over the
+rounds with the goals claimed, and the VP pool; the log tab lists the public events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+import pandas as pd
+
+from rftg_nb.engine.goals import GOALS
+from rftg_nb.ui.board_app import BoardApp
+from rftg_nb.ui.charts import TABLE_CHARTS
+from rftg_nb.ui.table import MAX_PLAYERS, MIN_PLAYERS, TableController, TableSettings
+from rftg_nb.ui.table_board import end_sheet, table_info, table_state
+
+DEFAULT = TableSettings(3, ["Player 1", "Player 2", "Computer"], [False, False, True])
+HELP = (
+    "<div class='rftg-help'><b>How to play at one screen.</b> Two to five players, each a "
+    "person or the computer. Before each person's question the board asks for the screen to "
+    "be passed to them and shows no hand; the person presses the button with their name and "
+    "sees their own hand and question. Every tableau, the goals and the scores are public and "
+    "always shown. Pick the outlined cards (or the buttons) and confirm; dimmed cards say why "
+    "they cannot be picked, and the <i>i</i> on a card shows its full text."
+    "<ul><li><b>Goals.</b> A \"first\" goal gives 3 VP to every player who first meets it in "
+    "the same phase and is never lost. A \"most\" goal (5 VP) goes to the one player with the "
+    "most, at least its minimum; a tie for the lead leaves it where it is, and it is lost when "
+    "overtaken or below the minimum. At game end, tied leaders without the tile score a 3 VP "
+    "chip. Goal VP are not VP chips: they do not come from the pool.</li>"
+    "<li><b>Undo</b> takes back the last person's decision (and the computers' moves after "
+    "it), then asks for the screen to be passed to that person.</li>"
+    "<li><b>Save</b> downloads the game (with the seats); <b>Load</b> carries on from such a "
+    "file.</li></ul></div>"
+)
+
+
+class TableApp(BoardApp):
+    """The table page. ``TableApp().show()`` in a notebook cell (or a Voila page)."""
+
+    charts_drawn = TABLE_CHARTS
+    charts_wait = "The charts of the scores and the VP pool start when round 1 begins."
+
+    def __init__(self, controller: TableController | None = None, start: bool = True) -> None:
+        self.c = controller or TableController()
+        self.explain = False
+        self._confirm_new: tuple[int, int] | None = None  # (game id, choices) when armed
+        self._names: list[str] = []
+        super().__init__()
+        if start and self.c.game is None:
+            self.c.new_game(DEFAULT)
+        self.refresh()
+
+    # ------------------------------------------------------------------ the page's pieces
+    def game(self) -> Any:
+        return self.c.game
+
+    def board_meta(self) -> dict[str, Any]:
+        return {"min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
+                "goals": sorted(GOALS)}
+
+    def help_widgets(self) -> list[w.Widget]:
+        return [w.HTML(HELP)]
+
+    def info(self) -> dict[str, Any]:
+        return table_info(self.c)
+
+    def decision(self) -> Any:
+        return self.c.decision
+
+    def timeline(self) -> pd.DataFrame:
+        return self.c.timeline()
+
+    def charts_ready(self) -> bool:
+        return self.c.game is not None and self.c.game.round >= 1
+
+    def log_table(self, actor: str | None, phase: str | None) -> pd.DataFrame:
+        df = self.timeline()[["step", "round", "phase", "actor", "text"]]
+        if actor:
+            df = df[df["actor"] == actor]
+        if phase:
+            df = df[df["phase"] == phase]
+        return df
+
+    def view_key(self) -> Any:
+        g = self.c.game
+        return (id(g), len(g.choices), len(g.events)) if g else None
+
+    # ------------------------------------------------------------------ messages
+    def handle(self, what: str, msg: dict[str, Any]) -> bool:
+        if what == "seat":
+            self.c.confirm_seat()
+        elif what == "explain":
+            self.explain = bool(msg.get("on"))
+        else:
+            return False
+        return True
+
+    def answer(self, ids: list[str]) -> bool:
+        return self.c.answer(ids)
+
+    def undo(self) -> None:
+        self.c.undo()
+
+    def save(self) -> dict[str, Any]:
+        g = self.c.game
+        n = len(g.players) if g else 0
+        name = (f"rftg-table-{n}p-seed{g.seed}-round{g.round}.json" if g
+                else "rftg-table.json")
+        return {"kind": "save", "name": name, "text": self.c.save()}
+
+    def load(self, text: str) -> bool:
+        if self.c.load(text):
+            self._confirm_new = None
+            return True
+        return False
+
+    def new_game(self, form: dict[str, Any]) -> None:
+        """Start the game the New game form describes (asking again over a game in play)."""
+        from rftg_nb.ui.app import parse_seed
+
+        g = self.c.game
+        if g is not None and not g.is_over and any(
+                not self.c.settings.computer[p] for p in g.deciders):
+            here = (id(g), len(g.choices))
+            if self._confirm_new != here:
+                self._confirm_new = here
+                self.c.status.text, self.c.status.error = (
+                    "A game is in progress. Press \"Confirm new game\" to give it up (Undo "
+                    "cannot bring it back; Save keeps a copy), or carry on playing.", True)
+                return
+        seed, why = parse_seed(form.get("seed"))
+        if why:
+            self.c.status.text, self.c.status.error = why, True
+            return
+        try:
+            n = int(form.get("players", DEFAULT.players))
+        except (TypeError, ValueError):
+            n = -1
+        names = [str(x) for x in (form.get("names") or [])][:max(n, 0)]
+        computer = [bool(x) for x in (form.get("computer") or [])][:max(n, 0)]
+        goals = None if form.get("goals", True) else False
+        self.c.new_game(TableSettings(n, names, computer, goals, seed))
+        if not self.c.status.error:
+            self._confirm_new = None
+
+    # ------------------------------------------------------------------ views
+    def state(self) -> dict[str, Any]:
+        s = table_state(self.c, self.serial, self.explain)
+        g = self.c.game
+        st = self.c.settings
+        s["settings"] = {
+            "players": st.players, "names": list(st.names), "computer": list(st.computer),
+            "goals": st.goals is not False,
+            "seed_hint": f"blank = random (this game: {g.seed})" if g else "blank = random",
+            "confirm": g is not None and self._confirm_new == (id(g), len(g.choices)),
+        }
+        s["end"] = end_sheet(self.c)
+        return s
+
+    def refresh(self) -> None:
+        g = self.c.game
+        if g is not None and [p.name for p in g.players] != self._names:
+            self._names = [p.name for p in g.players]
+            self.log_actor.options = [("everyone", ""), *((n, n) for n in self._names),
+                                      ("game", "game")]
+            self.log_actor.value = ""
+        super().refresh()
+
+
+__all__ = ["TableApp"]
