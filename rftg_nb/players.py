@@ -25,10 +25,23 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
     """A uniformly drawn legal answer to ``d``: how many to pick, then which, redrawn while
     the decision's own rule rejects the draw."""
     ids = d.ids
+    n = len(ids)
+    low = d.min
+    span = min(d.max, n) - low + 1
+    rule = d.rule
+    randrange = rng.randrange
     for _ in range(1000):
-        k = rng.randint(d.min, min(d.max, len(ids)))
-        pick = rng.sample(ids, k)
-        if d.rule is None or d.rule(tuple(pick)) is None:
+        # The same draws as ``k = rng.randint(low, top)`` and ``rng.sample(ids, k)``, without
+        # their overhead for the common answers: randint(a, b) is a + randrange(b - a + 1), a
+        # sample of 0 draws nothing and a sample of 1 is ids[randrange(n)].
+        k = low + randrange(span)
+        if k == 1:
+            pick = [ids[randrange(n)]]
+        elif k == 0:
+            pick = []
+        else:
+            pick = rng.sample(ids, k)
+        if rule is None or rule(tuple(pick)) is None:
             return pick
     raise RuntimeError(f"no legal answer found for {d}")
 

@@ -99,43 +99,35 @@ class Design:
     _by_phase: tuple[tuple[Power, ...], ...] = field(
         init=False, repr=False, compare=False
     )
+    # What the card is, worked out once from the fields above: the rules ask on every check.
+    #: True for worlds (start worlds included).
+    is_world: bool = field(init=False, repr=False, compare=False)
+    #: True for developments.
+    is_development: bool = field(init=False, repr=False, compare=False)
+    #: True for 6-cost developments (the ones with end-game VP bonuses).
+    is_six_cost: bool = field(init=False, repr=False, compare=False)
+    #: True for production worlds: worlds with a good type that are not windfall.
+    is_production: bool = field(init=False, repr=False, compare=False)
+    #: True for windfall worlds.
+    is_windfall: bool = field(init=False, repr=False, compare=False)
+    #: True if the design is one of the numbered start worlds.
+    is_start_world: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Index 0 is unused so that phase numbers index directly.
         by_phase = tuple(
             tuple(p for p in self.powers if p.phase == phase) for phase in range(6)
         )
-        object.__setattr__(self, "_by_phase", by_phase)
-
-    @property
-    def is_world(self) -> bool:
-        """True for worlds (start worlds included)."""
-        return self.type == "world"
-
-    @property
-    def is_development(self) -> bool:
-        """True for developments."""
-        return self.type == "development"
-
-    @property
-    def is_six_cost(self) -> bool:
-        """True for 6-cost developments (the ones with end-game VP bonuses)."""
-        return self.type == "development" and self.cost == 6
-
-    @property
-    def is_production(self) -> bool:
-        """True for production worlds: worlds with a good type that are not windfall."""
-        return self.type == "world" and self.good is not None and not self.windfall
-
-    @property
-    def is_windfall(self) -> bool:
-        """True for windfall worlds."""
-        return self.windfall
-
-    @property
-    def is_start_world(self) -> bool:
-        """True if the design is one of the numbered start worlds."""
-        return self.start_number is not None
+        put = object.__setattr__
+        put(self, "_by_phase", by_phase)
+        world = self.type == "world"
+        development = self.type == "development"
+        put(self, "is_world", world)
+        put(self, "is_development", development)
+        put(self, "is_six_cost", development and self.cost == 6)
+        put(self, "is_production", world and self.good is not None and not self.windfall)
+        put(self, "is_windfall", self.windfall)
+        put(self, "is_start_world", self.start_number is not None)
 
     def has_flag(self, flag: str) -> bool:
         """Return True if the design carries ``flag`` (e.g. ``"alien"``, ``"rebel"``)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -141,64 +141,73 @@ def _usable(game: Game, p: Player, hook: str, world: Design):
 
 def methods(game: Game, p: Player, world: Card, hand: int) -> list[Method]:
     """Every way ``p`` may place ``world`` now, with ``hand`` cards available to pay."""
+    return list(_each_method(game, p, world, hand))
+
+
+def can_place(game: Game, p: Player, world: Card, hand: int) -> bool:
+    """Whether ``methods`` has any way (it stops looking at the first)."""
+    for _m in _each_method(game, p, world, hand):
+        return True
+    return False
+
+
+def _each_method(game: Game, p: Player, world: Card, hand: int) -> Iterator[Method]:
     d = world.design
-    out: list[Method] = []
     free = list(_usable(game, p, "free", d))
     if not d.military:
         cost = max(0, d.cost - reduction(game, p, d))
         if cost <= hand:
-            out.append(Method("pay", f"Pay {cost} card{'s' if cost != 1 else ''}"
-                              if cost else "Settle for free", pay=cost))
+            yield Method("pay", f"Pay {cost} card{'s' if cost != 1 else ''}"
+                         if cost else "Settle for free", pay=cost)
         if cost:
             for card, i, _v in free:
-                out.append(Method(f"free:{card.id}",
-                                  f"Discard {card.name} from your tableau: settle for free",
-                                  discard_card=card, mark=((card.uid, i),)))
-        return out
+                yield Method(f"free:{card.id}",
+                             f"Discard {card.name} from your tableau: settle for free",
+                             discard_card=card, mark=((card.uid, i),))
+        return
     mil = military(game, p, d)
     need = d.cost - mil
     if need <= 0:
-        out.append(Method("conquer", f"Conquer with Military {mil} (defence {d.cost})"))
+        yield Method("conquer", f"Conquer with Military {mil} (defence {d.cost})")
     else:
         tactics = list(_usable(game, p, "tactics", d))
         mercs = list(_usable(game, p, "hand_military", d))
         for card, i, v in tactics:
             if v >= need:
-                out.append(Method(f"tactics:{card.id}",
-                                  f"Discard {card.name} for +{v} Military and conquer",
-                                  discard_card=card, bonus=v, mark=((card.uid, i),)))
+                yield Method(f"tactics:{card.id}",
+                             f"Discard {card.name} for +{v} Military and conquer",
+                             discard_card=card, bonus=v, mark=((card.uid, i),))
         for card, i, v in mercs:
             top = min(v, hand)
             if need <= top:
-                out.append(Method(f"mercs:{card.id}",
-                                  f"Discard {need}-{top} hand cards ({card.name}) for +1 "
-                                  f"Military each and conquer",
-                                  hand_military=(need, top), mark=((card.uid, i),)))
+                yield Method(f"mercs:{card.id}",
+                             f"Discard {need}-{top} hand cards ({card.name}) for +1 "
+                             f"Military each and conquer",
+                             hand_military=(need, top), mark=((card.uid, i),))
             for t, ti, tv in tactics:
                 if tv < need <= tv + top:
-                    out.append(Method(
+                    yield Method(
                         f"tactics+mercs:{t.id}:{card.id}",
                         f"Discard {t.name} (+{tv}) and {need - tv}-{top} hand cards "
                         f"({card.name}) and conquer",
                         discard_card=t, bonus=tv, hand_military=(need - tv, top),
-                        mark=((t.uid, ti), (card.uid, i))))
+                        mark=((t.uid, ti), (card.uid, i)))
     for card, _i, v in _usable(game, p, "pay_military", d):
         price = max(0, d.cost - v - reduction(game, p, d))
         if price <= hand:
-            out.append(Method(f"contact:{card.id}",
-                              f"Pay {price} card{'s' if price != 1 else ''} ({card.name})",
-                              pay=price))
+            yield Method(f"contact:{card.id}",
+                         f"Pay {price} card{'s' if price != 1 else ''} ({card.name})",
+                         pay=price)
         if price:
             for f, fi, _fv in free:
-                out.append(Method(f"contact+free:{card.id}:{f.id}",
-                                  f"Use {card.name} and discard {f.name}: settle for free",
-                                  discard_card=f, mark=((f.uid, fi),)))
-    return out
+                yield Method(f"contact+free:{card.id}:{f.id}",
+                             f"Use {card.name} and discard {f.name}: settle for free",
+                             discard_card=f, mark=((f.uid, fi),))
 
 
 def legal_worlds(game: Game, p: Player) -> list[Card]:
     hand = len(p.hand) - 1
-    return [c for c in p.hand if c.design.is_world and methods(game, p, c, hand)]
+    return [c for c in p.hand if c.design.is_world and can_place(game, p, c, hand)]
 
 
 def why_not_settle(game: Game, p: Player, card: Card, hand: int) -> str | None:
