@@ -293,11 +293,14 @@ def overview_chart(df: pd.DataFrame, measure: str = "robot_score",
                  "array": (top["high"] - top["difference"]).tolist(),
                  "arrayminus": (top["difference"] - top["low"]).tolist()},
         customdata=top[["variant", "games"]].values.tolist(),
+        text=top["variant"].tolist(), textposition="inside", insidetextanchor="start",
         marker={"color": ["#d62728" if x > 0 else "#1f77b4" for x in top["difference"]]},
         hovertemplate="%{y}: %{customdata[0]} changes it by %{x:+.2f} "
                       "(%{customdata[1]} games)<extra></extra>"))
     fig.update_layout(LAYOUT, title_text=f"Which unknowns matter: the largest change in "
-                                         f"{MEASURES[measure]}",
+                                         f"{MEASURES[measure]}<br><sup>each bar is the "
+                                         "alternative written on it; with few games the "
+                                         "largest of several noisy changes overstates</sup>",
                       height=max(260, 90 + 26 * len(top)),
                       xaxis={"title": "difference from the assumed value", "zeroline": True,
                              "zerolinecolor": "#444"},
