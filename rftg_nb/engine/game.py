@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, Option, SaveFileError
-from rftg_nb.engine.powers import Handler, phase_powers
+from rftg_nb.engine.powers import Handler
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card, Player
 from rftg_nb.text import count, whose
@@ -662,17 +662,17 @@ class Game:
         by_player: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
         for p in self.players:
             found: list[PowerUse] = []
-            by_hook: dict[str, list[PowerUse]] = {}
             for c in p.tableau:
-                for i, pw, h in phase_powers(c.design, phase_number):
-                    use = (c, i, pw, h)
-                    found.append(use)
-                    got = by_hook.get(h.hook)
-                    if got is None:
-                        by_hook[h.hook] = [use]
-                    else:
-                        got.append(use)
+                for i, pw, h in c.phase_powers(phase_number):
+                    found.append((c, i, pw, h))
             powers[p.index] = tuple(found)
+            by_hook: dict[str, list[PowerUse]] = {}
+            for use in found:
+                got = by_hook.get(use[3].hook)
+                if got is None:
+                    by_hook[use[3].hook] = [use]
+                else:
+                    got.append(use)
             by_player[p.index] = {k: tuple(v) for k, v in by_hook.items()}
         self._powers = powers
         self._powers_by_hook = by_player

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rftg_nb.cards import Design
+from rftg_nb.cards import Design, Power
 from rftg_nb.engine.decision import Option
+from rftg_nb.engine.powers import Handler, phase_powers
 from rftg_nb.text import says
 
 GOOD_VALUE = {"novelty": 2, "rare": 3, "genes": 4, "alien": 5}
@@ -17,7 +18,7 @@ class Card:
     ``name`` is its design's name.
     """
 
-    __slots__ = ("uid", "id", "design", "name", "good", "_option")
+    __slots__ = ("uid", "id", "design", "name", "good", "_option", "_phase_powers")
 
     def __init__(self, uid: int, design: Design) -> None:
         self.uid = uid
@@ -26,6 +27,18 @@ class Card:
         self.name = design.name  # a plain attribute: read on every option and sentence
         self.good: Card | None = None
         self._option: Option | None = None
+        self._phase_powers: list[tuple[tuple[int, Power, Handler], ...] | None] | None = None
+
+    def phase_powers(self, phase: int) -> tuple[tuple[int, Power, Handler], ...]:
+        """The design's powers in ``phase`` with their handlers (see
+        :func:`rftg_nb.engine.powers.phase_powers`), kept on the card for the next phase."""
+        cache = self._phase_powers
+        if cache is None:
+            cache = self._phase_powers = [None] * 6
+        got = cache[phase]
+        if got is None:
+            got = cache[phase] = phase_powers(self.design, phase)
+        return got
 
     @property
     def option(self) -> Option:
