@@ -105,6 +105,10 @@ class SoloApp(BoardApp):
             self.c.set_step_through(bool(msg.get("on")))
         elif what == "explain":
             self.c.explain = bool(msg.get("on"))
+        elif what == "hint":
+            self.c.hint()
+        elif what == "auto":
+            self.c.autoplay("game" if msg.get("until") == "game" else "round")
         else:
             return False
         return True
@@ -176,6 +180,8 @@ class SoloApp(BoardApp):
         }
         result = c.result() if not c.pending_steps() else None
         s["end"] = _end_sheet(result) if result else None
+        s["hint"] = c.assistant.shown(g) if c.decision is not None else None
+        s["assist"] = True
         return s
 
     def refresh(self) -> None:

@@ -10,6 +10,7 @@ const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => (
 // what each die face shows besides its word: the phase's number, or a sign
 const DIE_MARKS = { explore: "I", develop: "II", settle: "III", trade: "$", x2: "x2", produce: "V",
   match: "=", robot: "R" };
+const LEVEL_WORDS = { random: "at random", fast: "well (AI, fast)", strong: "their best (AI, strong)" };
 const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + "s")}`;
 
 function render({ model, el }) {
@@ -39,6 +40,7 @@ function render({ model, el }) {
     if (c.o) cls.push("opt");
     if (isPicked) cls.push("picked");
     if (c.why) cls.push("dim");
+    if (hinted(c.id)) cls.push("hinted");
     const good = c.g && face && face.good
       ? `<span class="rb-good" style="background:${face.good}" title="a good on this world"></span>`
       : (c.g ? '<span class="rb-good" title="a good on this world"></span>' : "");
@@ -49,6 +51,11 @@ function render({ model, el }) {
       ${face ? face.html : `<div class="rf-face"><div class="rf-top"><span class="rf-name">${esc(c.n)}</span></div></div>`}
       ${good}<button class="rb-info" tabindex="-1" title="full text" aria-label="full text of ${esc(c.n)}">i</button>
       ${c.why ? `<div class="rb-why">${esc(c.why)}</div>` : ""}</div>`;
+  }
+
+  function hinted(id) {
+    const h = state().hint;
+    return !!(h && h.ids.includes(id));
   }
 
   function tiles(list, where, empty) {
@@ -97,7 +104,7 @@ function render({ model, el }) {
         : "Pick one face on each die to see where they go."}</div>`;
     } else if (!q.cards) {
       const multi = q.max > 1;
-      body = `<div class="rb-buttons">${q.options.map((o) => `<button class="rb-btn opt ${picked.includes(o.id) ? "picked" : ""}"
+      body = `<div class="rb-buttons">${q.options.map((o) => `<button class="rb-btn opt ${picked.includes(o.id) ? "picked" : ""} ${hinted(o.id) ? "hinted" : ""}"
         data-opt="${esc(o.id)}" ${multi ? `aria-pressed="${picked.includes(o.id)}"` : ""}>${esc(o.label)}</button>`).join("")}
         ${!multi && q.min === 0 ? '<button class="rb-btn" data-do="none">None</button>' : ""}</div>`;
     }
@@ -110,7 +117,21 @@ function render({ model, el }) {
     }
     const coach = q.coach ? `<div class="rb-coach">${esc(q.coach)}${q.cards && (s.hand || []).concat(s.tableau || []).some((c) => c.why)
       ? " Dimmed cards say why they cannot be picked." : ""}</div>` : "";
-    return `<div class="rb-where">${esc(q.where)}</div><div class="rb-prompt">${esc(q.prompt)}</div>${coach}${body}${foot}`;
+    return `<div class="rb-where">${esc(q.where)}</div><div class="rb-prompt">${esc(q.prompt)}</div>${coach}${body}${foot}${drawHelp(s)}`;
+  }
+
+  // The computer's help under the question: a hint (marked on the cards or buttons it would
+  // pick, with its reason) and autoplay.
+  function drawHelp(s) {
+    const q = s.question;
+    if (!s.assist || s.lesson || !q || q.kind === "dice") return "";
+    const h = s.hint;
+    const line = h ? `<div class="rb-hintline" role="note"><b>Hint:</b> ${esc(h.reason)}
+      ${h.labels.length ? `<span class="rb-hint-picks">(${h.labels.map(esc).join("; ")})</span>` : ""}</div>` : "";
+    return `${line}<div class="rb-help"><button class="rb-btn small" data-do="hint" ${h ? "disabled" : ""} title="what the computer would pick here, and why">Hint</button>
+      <span class="rb-help-label">Let the computer play for ${s.mode === "table" ? esc(s.viewer) : "you"}:</span>
+      <button class="rb-btn small" data-do="auto" data-until="round" title="the computer answers the questions to the end of this round">to the round's end</button>
+      <button class="rb-btn small" data-do="auto" data-until="game" title="the computer answers the questions to the end of the game">to the game's end</button></div>`;
   }
 
   function drawMat(s) {
@@ -198,6 +219,7 @@ function render({ model, el }) {
     return `<summary>New game</summary><div class="rb-form">
       <label>Players <select name="players">${counts.map((k) => `<option value="${k}" ${k === n ? "selected" : ""}>${k}</option>`).join("")}</select></label>
       <label><input name="goals" type="checkbox" ${st.goals === false ? "" : "checked"}> goals (2 "most", 4 "first")</label>
+      <label>Computer seats play <select name="level">${(md.levels || []).map((l) => `<option value="${esc(l)}" ${l === st.level ? "selected" : ""}>${esc(LEVEL_WORDS[l] || l)}</option>`).join("")}</select></label>
       <label>Seed <input name="seed" type="text" inputmode="numeric" placeholder="${esc(st.seed_hint || "blank = random")}"></label>
       <div class="rb-seats">${seats.join("")}</div>
       <button class="rb-btn ${st.confirm ? "danger" : "primary"}" data-do="new">${st.confirm ? "Confirm new game" : "New game"}</button>
@@ -445,7 +467,8 @@ function render({ model, el }) {
     switch (what) {
       case "submit": if (q) send({ do: "answer", ids: picked }); break;
       case "none": send({ do: "answer", ids: [] }); break;
-      case "next": case "all": case "undo": case "save": case "seat": send({ do: what }); break;
+      case "next": case "all": case "undo": case "save": case "seat": case "hint": send({ do: what }); break;
+      case "auto": send({ do: "auto", until: el.dataset.until }); break;
       case "close": detail = null; draw(); break;
       case "new": {
         const f = root.querySelector(".rb-form");
@@ -453,7 +476,7 @@ function render({ model, el }) {
           const v = readForm(f);
           const n = Number(v.players);
           const seats = [...Array(n).keys()];
-          send({ do: "new", settings: { players: n, seed: v.seed, goals: v.goals,
+          send({ do: "new", settings: { players: n, seed: v.seed, goals: v.goals, level: v.level,
             names: seats.map((i) => v[`name${i}`]), computer: seats.map((i) => v[`computer${i}`]) } });
           break;
         }

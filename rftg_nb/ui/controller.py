@@ -12,6 +12,7 @@ from typing import Any
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError
 from rftg_nb.robot import ComponentError, SoloGame
 from rftg_nb.robot.dice import Placement
+from rftg_nb.ui.assist import Assistant
 
 
 @dataclass
@@ -45,6 +46,7 @@ class SoloController:
     settings: NewGameSettings = field(default_factory=NewGameSettings)
     _timeline: tuple[Any, Any, Any] = field(default=(None, None, None), repr=False)
     _cursor: tuple[Any, Any] = field(default=(None, None), repr=False)
+    assistant: Assistant = field(default_factory=Assistant, repr=False)
 
     # ------------------------------------------------------------------ game lifecycle
     def new_game(self, settings: NewGameSettings | None = None) -> None:
@@ -95,6 +97,42 @@ class SoloController:
     def save(self) -> str:
         """The game as JSON text (setup + seed + choices)."""
         return self._need_game().to_json()
+
+    # ------------------------------------------------------------------ the computer's help
+    def hint(self) -> Any:
+        """The computer's pick for the question shown, with its reason; None, saying why in
+        the status line, when there is nothing to hint at."""
+        g = self._need_game()
+        if self.decision is None:
+            self.status = Status("There is no question to hint at now.", True)
+            return None
+        h = self.assistant.hint(g)
+        if h is None:
+            self.status = Status("No hint for a roll: enter the dice you rolled.", True)
+            return None
+        self.status = Status("")  # the board shows the hint in the question box
+        return h
+
+    def autoplay(self, until: str) -> int:
+        """Let the computer answer your questions to the end of the round (``"round"``) or of
+        the game (``"game"``); every robot move is then shown. Returns how many it answered."""
+        g = self._need_game()
+        self.show_all()
+        start = g.round
+        n = self.assistant.autoplay(g, 0, until)
+        self.shown = len(g.events)
+        if n == 0:
+            self.status = Status("The computer has nothing to answer for you now.", True)
+            return 0
+        if g.is_over:
+            where = "to the end of the game"
+        elif g.decision is not None and g.decision.kind == "dice":
+            where = "up to the next roll of real dice"
+        else:
+            where = f"to the end of round {start}" if start else "through the setup"
+        self.status = Status(f"The computer answered {n} question{'s' * (n != 1)} for you "
+                             f"{where}. Undo takes back one at a time.")
+        return n
 
     def load(self, text: str | bytes) -> bool:
         """Load a saved game; a bad file is reported and the current game is kept."""

@@ -150,7 +150,7 @@ class LessonBoard(SoloApp):
             else:
                 self.refresh()
             return
-        if what in ("new", "load", "undo", "save", "step"):
+        if what in ("new", "load", "undo", "save", "step", "hint", "auto"):
             return  # the lesson decides the position
         super().on_action(msg)
 

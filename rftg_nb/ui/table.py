@@ -27,9 +27,11 @@ from rftg_nb.engine.game import Game
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
 from rftg_nb.players import random_pick
+from rftg_nb.ui.assist import Assistant
 from rftg_nb.ui.controller import Status
 from rftg_nb.ui.phases import phase_title
 
+COMPUTER_LEVELS = ("random", "fast", "strong")  # who plays the computer seats
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 GOAL_EVENTS = frozenset({"goal_claim", "goal_lost", "goal_end"})
@@ -45,6 +47,7 @@ class TableSettings:
     computer: list[bool] = field(default_factory=lambda: [False, False, True])
     goals: bool | list[str] | None = None  # None: drawn from the seed; False: none
     seed: int | None = None  # None: a random seed
+    level: str = "fast"  # the computer seats: "random", or the AI's "fast" or "strong" level
 
 
 class TableGame(Game):
@@ -86,6 +89,7 @@ class TableController:
     status: Status = field(default_factory=Status)
     pending_pass: str | None = None  # "pass the screen to <name>" until confirm_seat()
     _seat: int | None = field(default=None, repr=False)  # the person now looking
+    assistant: Assistant = field(default_factory=Assistant, repr=False)
 
     # ------------------------------------------------------------------ game lifecycle
     def new_game(self, settings: TableSettings | None = None) -> None:
@@ -102,7 +106,8 @@ class TableController:
             self.status = Status(f"Could not start a game: {why}", True)
             return
         self.settings = TableSettings(s.players, [n.strip() for n in s.names],
-                                      [bool(x) for x in s.computer], s.goals, game.seed)
+                                      [bool(x) for x in s.computer], s.goals, game.seed,
+                                      s.level)
         self._start(game)
         self.status = Status(f"New {s.players}-player game (seed {game.seed}).")
 
@@ -157,33 +162,73 @@ class TableController:
         g = self._need_game()
         data = json.loads(g.to_json())
         data["table"] = {"names": [p.name for p in g.players],
-                         "computer": list(self.settings.computer)}
+                         "computer": list(self.settings.computer),
+                         "level": self.settings.level}
         return json.dumps(data)
 
     def load(self, text: str | bytes) -> bool:
         """Load a saved table game; a bad file is reported and the current game is kept."""
         try:
             game = TableGame.from_json(text)
-            computer = _check_table(json.loads(text).get("table"), game)
+            computer, level = _check_table(json.loads(text).get("table"), game)
         except SaveFileError as e:
             self.status = Status(f"Could not load that file: {e}", True)
             return False
         goals = game.setup.get("goals")
         self.settings = TableSettings(len(game.players), [p.name for p in game.players],
                                       computer, list(goals) if goals is not None else False,
-                                      game.seed)
+                                      game.seed, level)
         self._start(game)
         self.status = Status(f"Loaded a saved game at round {game.round}.")
         return True
 
     # ------------------------------------------------------------------ computer seats
     def choose(self, seat: int, decision: Decision) -> list[str]:
-        """A computer seat's answer. Random for now, drawn from the game's seed, the seat and
-        the number of choices made, so the same position always gets the same answer (also
-        after an undo or a load). A later AI replaces this method."""
+        """A computer seat's answer: the AI at the table's level (it sees only what ``seat``
+        may see), or at level "random" a pick drawn from the game's seed, the seat and the
+        number of choices made. Either way the same position always gets the same answer
+        (also after an undo or a load)."""
         g = self._need_game()
-        rng = random.Random(f"{g.seed}:{seat}:{len(g.deciders)}")
-        return random_pick(decision, rng)
+        if self.settings.level == "random":
+            rng = random.Random(f"{g.seed}:{seat}:{len(g.deciders)}")
+            return random_pick(decision, rng)
+        from rftg_nb.ai import AIPlayer
+
+        return AIPlayer(self.settings.level, seed=g.seed).pick(g, decision)
+
+    # ------------------------------------------------------------------ the computer's help
+    def hint(self) -> Any:
+        """The computer's pick for the viewer's question, with its reason; None, saying why in
+        the status line, when there is no question on the screen."""
+        g = self.game
+        if g is None or self.decision is None:
+            self.status = Status("There is no question on the screen to hint at.", True)
+            return None
+        h = self.assistant.hint(g)
+        self.status = Status("")  # the board shows the hint in the question box
+        return h
+
+    def autoplay(self, until: str) -> int:
+        """Let the computer answer the viewer's questions to the end of the round
+        (``"round"``) or of the game (``"game"``), as long as nobody else must answer; the
+        computer seats then play on and the screen is passed as usual."""
+        g = self.game
+        seat = self.viewer
+        if g is None or seat is None:
+            self.status = Status("Take the screen first: the computer plays for the person "
+                                 "holding it.", True)
+            return 0
+        name = g.players[seat].name
+        computer = self.settings.computer
+
+        def others(d: Decision) -> list[str] | None:
+            return self.choose(d.player, d) if computer[d.player] else None
+
+        n = self.assistant.autoplay(g, seat, until, others)
+        self._play_computers()
+        self.status = Status(f"The computer answered {n} question{'s' * (n != 1)} for {name}."
+                             if n else "The computer has nothing to answer now.", not n)
+        return n
 
     def _play_computers(self) -> None:
         g = self._need_game()
@@ -384,11 +429,15 @@ def check_settings(s: TableSettings) -> str | None:
         return f"computer: say for each of the {n} seats whether the computer plays it"
     if all(s.computer):
         return "computer: at least one seat must be a person"
+    if s.level not in COMPUTER_LEVELS:
+        return f"level: the computer seats play at one of {COMPUTER_LEVELS}, got {s.level!r}"
     return None
 
 
-def _check_table(table: Any, game: Game) -> list[bool]:
-    """The computer flags of a saved game's ``table`` field, or :class:`SaveFileError`."""
+def _check_table(table: Any, game: Game) -> tuple[list[bool], str]:
+    """The computer flags and level of a saved game's ``table`` field, or
+    :class:`SaveFileError`. A save without a level was made when the computer played at
+    random."""
     if not isinstance(table, dict):
         raise SaveFileError("field 'table': expected the table's seats (names and computer)")
     n = len(game.players)
@@ -402,10 +451,11 @@ def _check_table(table: Any, game: Game) -> list[bool]:
         raise SaveFileError(f"field 'table.computer': expected {n} true/false values")
     if all(computer):
         raise SaveFileError("field 'table.computer': at least one seat must be a person")
-    why = check_settings(TableSettings(n, list(names), computer))
+    level = table.get("level", "random")
+    why = check_settings(TableSettings(n, list(names), computer, level=level))
     if why is not None:
         raise SaveFileError(f"field 'table.{why.split(':')[0]}': {why.partition(': ')[2]}")
-    return computer
+    return computer, level
 
 
 def _tile(c: Card) -> dict[str, Any]:

@@ -17,7 +17,13 @@ import pandas as pd
 from rftg_nb.engine.goals import GOALS
 from rftg_nb.ui.board_app import BoardApp
 from rftg_nb.ui.charts import TABLE_CHARTS
-from rftg_nb.ui.table import MAX_PLAYERS, MIN_PLAYERS, TableController, TableSettings
+from rftg_nb.ui.table import (
+    COMPUTER_LEVELS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TableController,
+    TableSettings,
+)
 from rftg_nb.ui.table_board import end_sheet, table_info, table_state
 
 DEFAULT = TableSettings(3, ["Player 1", "Player 2", "Computer"], [False, False, True])
@@ -33,6 +39,10 @@ HELP = (
     "most, at least its minimum; a tie for the lead leaves it where it is, and it is lost when "
     "overtaken or below the minimum. At game end, tied leaders without the tile score a 3 VP "
     "chip. Goal VP are not VP chips: they do not come from the pool.</li>"
+    "<li><b>Computer seats</b> play at the level chosen in New game: the AI's <i>fast</i> or "
+    "<i>strong</i> level, or at random. Like a person, the AI sees only its own hand. "
+    "<b>Hint</b> shows what the AI would pick for your question and why; <b>Computer: round"
+    "</b> lets it answer your questions to the end of the round.</li>"
     "<li><b>Undo</b> takes back the last person's decision (and the computers' moves after "
     "it), then asks for the screen to be passed to that person.</li>"
     "<li><b>Save</b> downloads the game (with the seats); <b>Load</b> carries on from such a "
@@ -62,7 +72,7 @@ class TableApp(BoardApp):
 
     def board_meta(self) -> dict[str, Any]:
         return {"min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
-                "goals": sorted(GOALS)}
+                "goals": sorted(GOALS), "levels": list(COMPUTER_LEVELS)}
 
     def help_widgets(self) -> list[w.Widget]:
         return [w.HTML(HELP)]
@@ -97,6 +107,10 @@ class TableApp(BoardApp):
             self.c.confirm_seat()
         elif what == "explain":
             self.explain = bool(msg.get("on"))
+        elif what == "hint":
+            self.c.hint()
+        elif what == "auto":
+            self.c.autoplay("game" if msg.get("until") == "game" else "round")
         else:
             return False
         return True
@@ -145,7 +159,8 @@ class TableApp(BoardApp):
         names = [str(x) for x in (form.get("names") or [])][:max(n, 0)]
         computer = [bool(x) for x in (form.get("computer") or [])][:max(n, 0)]
         goals = None if form.get("goals", True) else False
-        self.c.new_game(TableSettings(n, names, computer, goals, seed))
+        level = str(form.get("level") or DEFAULT.level)
+        self.c.new_game(TableSettings(n, names, computer, goals, seed, level))
         if not self.c.status.error:
             self._confirm_new = None
 
@@ -156,11 +171,13 @@ class TableApp(BoardApp):
         st = self.c.settings
         s["settings"] = {
             "players": st.players, "names": list(st.names), "computer": list(st.computer),
-            "goals": st.goals is not False,
+            "goals": st.goals is not False, "level": st.level,
             "seed_hint": f"blank = random (this game: {g.seed})" if g else "blank = random",
             "confirm": g is not None and self._confirm_new == (id(g), len(g.choices)),
         }
         s["end"] = end_sheet(self.c)
+        s["hint"] = self.c.assistant.shown(g) if self.c.decision is not None else None
+        s["assist"] = True
         return s
 
     def refresh(self) -> None:

@@ -31,8 +31,8 @@ from tests.browser.conftest import (
 
 NAMES = ["Ann", "Bob", "Cy"]
 COMPUTER = [False, False, True]
-SEED = 35  # Ann claims the goal Innovation Leader in round 3 with these answers
-LAST_ROUND = 3
+SEED = 32  # Ann claims the goal Galactic Status in round 4 with these answers
+LAST_ROUND = 4
 
 
 @pytest.fixture

@@ -241,7 +241,7 @@ def test_save_and_load_round_trip():
         c.answer(random_pick(c.decision, rng))
     text = c.save()
     data = json.loads(text)
-    assert data["table"] == {"names": FIVE.names, "computer": FIVE.computer}
+    assert data["table"] == {"names": FIVE.names, "computer": FIVE.computer, "level": "fast"}
     d = _controller(THREE)
     assert d.load(text) and not d.status.error
     assert d.game.choices == c.game.choices and d.save() == text
@@ -260,6 +260,7 @@ def test_save_and_load_round_trip():
     (lambda data: data["table"].update(computer=[True] * 3), "'table.computer'"),
     (lambda data: data["table"].update(computer=[False, "no", True]), "'table.computer'"),
     (lambda data: data["table"].update(names=["Ann", "Bob"]), "'table.names'"),
+    (lambda data: data["table"].update(level="genius"), "'table.level'"),
     (lambda data: data.update(seed="x"), "'seed'"),
     (lambda data: data["choices"].append(["bogus"]), "'choices'"),
 ])
@@ -285,6 +286,7 @@ def test_a_bad_file_is_refused_naming_the_field_and_the_game_is_kept(change, fie
     (TableSettings(3, ["Ann", "Bob", "Cy"], [True, True, True]), "at least one seat"),
     (TableSettings(3, ["Ann", "Bob", "Cy"], [False, True]), "computer"),
     (TableSettings(3, ["Ann", "Bob", "Cy"], [False, False, True], goals=["Nope"]), "Nope"),
+    (TableSettings(3, ["Ann", "Bob", "Cy"], [False, False, True], level="genius"), "level"),
 ])
 def test_bad_settings_are_refused_and_the_game_kept(settings, words):
     c = _controller(THREE)
@@ -298,3 +300,39 @@ def test_settings_pick_goals_and_a_seed():
     c = _controller(TableSettings(2, ["Ann", "Bob"], [False, False], goals=False, seed=7))
     assert c.game.seed == 7 and c.view()["goals"] == []
     assert isinstance(c.game, TableGame) and c.game.advanced
+
+
+def test_a_save_without_a_level_loads_with_random_computer_seats():
+    c = _controller(TableSettings(3, ["Ann", "Bob", "Cy"], [False, False, True], seed=21,
+                                  level="random"))
+    _play_to_end(c, seed=2)
+    data = json.loads(c.save())
+    del data["table"]["level"]  # as saved before the AI existed
+    d = TableController()
+    assert d.load(json.dumps(data)) and d.settings.level == "random"
+    assert d.game.choices == c.game.choices
+
+
+@pytest.mark.parametrize("level", ["random", "fast"])
+def test_computer_seats_at_each_level_play_legal_and_repeatable_games(level):
+    settings = TableSettings(3, ["Ann", "Hal", "Max"], [False, True, True], seed=12,
+                             level=level)
+    a, b = _controller(settings), _controller(settings)
+    _play_to_end(a, seed=1)
+    _play_to_end(b, seed=1)
+    assert a.game.is_over and a.save() == b.save()
+    _check_end(a)
+
+
+def test_the_ai_computer_seat_answers_what_the_ai_would():
+    from rftg_nb.ai import AIPlayer
+
+    c = _controller(TableSettings(2, ["Ann", "Hal"], [False, True], seed=8, level="fast"))
+    g = c.game
+    c.confirm_seat()
+    c.answer(random_pick(c.decision, random.Random(0)))
+    # Hal answered through the AI: replay Ann's answer and compare Hal's with the AI's pick
+    copy = TableGame(g.setup, g.seed)
+    copy.apply(g.choices[0])
+    assert copy.decision.player == 1
+    assert list(g.choices[1]) == AIPlayer("fast", seed=g.seed).pick(copy, copy.decision)
