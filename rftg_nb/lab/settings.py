@@ -94,8 +94,11 @@ class Settings:
         if not solo:
             for name in ("difficulty", "player_start", "robot_start", "components"):
                 if getattr(self, name) is not None:
-                    raise bad(name, f"only the solitaire game (players=1) has a robot; "
-                                    f"a {n}-player game takes no {name}")
+                    why = ("start worlds are chosen in the solitaire game only"
+                           if name == "player_start" else
+                           "only the solitaire game (players=1) has a robot")
+                    raise bad(name, f"{why}; a {n}-player game takes no {name} "
+                                    "(leave it None)")
         difficulty = self.difficulty
         if solo:
             difficulty = "easy" if difficulty is None else difficulty

@@ -33,6 +33,7 @@ def bad(field: str, **kwargs):
     ("player_start", {"player_start": 3}),
     ("robot_start", {"player_start": "Old Earth", "robot_start": "Old Earth"}),
     ("robot_start", {"players": 3, "robot_start": "Old Earth"}),
+    ("player_start", {"players": 2, "player_start": "Old Earth"}),
     ("seats", {"seats": ["random", "random"]}),
     ("seats", {"players": 3, "seats": ["random"]}),
     ("seats", {"seats": 7}),
