@@ -590,6 +590,12 @@ class Game:
 
     def take(self, n: int) -> list[Card]:
         """The top ``n`` cards of the draw pile (fewer if the draw and discard piles run dry)."""
+        deck = self.deck
+        if 0 < n < len(deck):  # the pile outlasts the draw: no reshuffle can come up
+            top = deck[-n:]
+            del deck[-n:]
+            top.reverse()  # drawn one by one from the top, the last item first
+            return top
         got: list[Card] = []
         for _ in range(n):
             c = self.draw_one()
@@ -615,9 +621,12 @@ class Game:
 
     def discard_from_hand(self, p: Player, ids: Iterable[str], why: str) -> list[Card]:
         wanted = set(ids)
-        gone = [c for c in p.hand if c.id in wanted]
+        gone: list[Card] = []
+        kept: list[Card] = []
+        for c in p.hand:
+            (gone if c.id in wanted else kept).append(c)
         if gone:
-            p.hand[:] = [c for c in p.hand if c.id not in wanted]
+            p.hand[:] = kept
             self.discard.extend(gone)
             names = [c.name for c in gone]
             self.emit(p.index, "discard", f"{p.says('discards')} {count(len(gone))} ({why}).",

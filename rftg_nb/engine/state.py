@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rftg_nb.cards import Design, Power
 from rftg_nb.engine.decision import Option
 from rftg_nb.engine.powers import Handler, phase_powers
@@ -18,7 +20,7 @@ class Card:
     ``name`` is its design's name.
     """
 
-    __slots__ = ("uid", "id", "design", "name", "good", "_option", "_phase_powers")
+    __slots__ = ("uid", "id", "design", "name", "good", "_option", "_phase_powers", "_memo")
 
     def __init__(self, uid: int, design: Design) -> None:
         self.uid = uid
@@ -28,6 +30,7 @@ class Card:
         self.good: Card | None = None
         self._option: Option | None = None
         self._phase_powers: list[tuple[tuple[int, Power, Handler], ...] | None] | None = None
+        self._memo: dict[Any, Any] | None = None
 
     def phase_powers(self, phase: int) -> tuple[tuple[int, Power, Handler], ...]:
         """The design's powers in ``phase`` with their handlers (see
@@ -39,6 +42,15 @@ class Card:
         if got is None:
             got = cache[phase] = phase_powers(self.design, phase)
         return got
+
+    @property
+    def memo(self) -> dict[Any, Any]:
+        """A place for the rules to keep what they work out about this card once per game
+        (facts of its design, such as an option's wording; never state that changes)."""
+        m = self._memo
+        if m is None:
+            m = self._memo = {}
+        return m
 
     @property
     def option(self) -> Option:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rftg_nb.cards import Power
 from rftg_nb.engine.decision import Decision, Option
-from rftg_nb.engine.powers import power
+from rftg_nb.engine.powers import Handler, power
 from rftg_nb.engine.state import GOOD_LABEL, GOOD_VALUE
 
 if TYPE_CHECKING:
@@ -84,29 +84,36 @@ def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
 
 
 # ---------------------------------------------------------------- consume powers
+_KINDS_BY_CODE: dict[str, tuple[str, ...]] = {}
+
+
 def goods_kinds(pw: Power) -> tuple[str, ...]:
     """The kinds of good a consume power takes (empty: any kind)."""
-    return tuple(sorted(KIND_ATOMS[a] for a in pw.atoms if a in KIND_ATOMS))
+    got = _KINDS_BY_CODE.get(pw.code)  # the atoms are the code's: worked out once per code
+    if got is None:
+        got = _KINDS_BY_CODE[pw.code] = tuple(
+            sorted(KIND_ATOMS[a] for a in pw.atoms if a in KIND_ATOMS))
+    return got
 
 
 def _matching(p: Player, card: Card, pw: Power) -> list[Card]:
-    if pw.has("CONSUME_THIS"):
+    if "CONSUME_THIS" in pw.atoms:
         return [card] if card.good is not None and card in p.tableau else []
     kinds = goods_kinds(pw)
-    goods = p.goods()
     if kinds:
-        goods = [w for w in goods if w.design.good in kinds]
-    return goods
+        return [w for w in p.tableau if w.good is not None and w.design.good in kinds]
+    return [w for w in p.tableau if w.good is not None]
 
 
 def _goods_needed(p: Player, card: Card, pw: Power) -> int:
     """How many goods one use takes now (0 if it cannot be used)."""
     goods = _matching(p, card, pw)
-    if pw.has("CONSUME_TWO"):
+    atoms = pw.atoms
+    if "CONSUME_TWO" in atoms:
         return 2 if len(goods) >= 2 else 0
-    if pw.has("CONSUME_3_DIFF"):
+    if "CONSUME_3_DIFF" in atoms:
         return 3 if len({w.design.good for w in goods}) >= 3 else 0
-    if pw.has("CONSUME_ALL"):
+    if "CONSUME_ALL" in atoms:
         return len(goods)
     return min(max(pw.times, 1), len(goods))
 
@@ -271,6 +278,18 @@ def run(game: Game) -> Rules:
         yield from consume_powers(game, p)
 
 
+def _power_option(card: Card, i: int, pw: Power, h: Handler) -> Option:
+    """The option to use power ``i`` of ``card``: its id, what it does, ``{"card": name}``.
+
+    It says the same every time, so the card keeps it for the rest of the game."""
+    memo = card.memo
+    o = memo.get(("consume", i))
+    if o is None:
+        o = memo[("consume", i)] = Option(f"{card.id}:{i}", h.describe(card, pw),
+                                          {"card": card.name})
+    return o
+
+
 def consume_powers(game: Game, p: Player) -> Rules:
     while True:
         usable = []
@@ -282,8 +301,7 @@ def consume_powers(game: Game, p: Player) -> Rules:
         if not usable:
             return
         must = any(h.mandatory for _c, _i, _pw, h in usable)
-        options = [Option(f"{card.id}:{i}", h.describe(card, pw), {"card": card.name})
-                   for card, i, pw, h in usable]
+        options = [_power_option(card, i, pw, h) for card, i, pw, h in usable]
         if not must:
             options.append(Option("done", "Stop consuming"))
         d = Decision(p.index, "consume_power",
