@@ -280,3 +280,16 @@ def test_ai_seats_use_rftg_nb_ai(monkeypatch):
     assert set(asked) == {"strong"} and len(asked) > 10
     assert (t["seats"] == "ai-strong,random").all()
     assert len(asked) < t["decisions"].sum()  # seat 1 answered by the random player
+
+
+def test_the_real_ai_gives_the_same_table_on_any_executor():
+    """Once rftg_nb.ai exists: its fast seat, seeded per game and seat, replays exactly."""
+    ai = pytest.importorskip("rftg_nb.ai")
+    assert "fast" in ai.LEVELS
+    settings = [Settings(seats="ai-fast", difficulty="hard"),
+                Settings(players=2, seats=["ai-fast", "random"])]
+    serial = simulate(settings, games=2, executor="serial", **QUIET)
+    with ProcessPoolExecutor(2) as pool:
+        pooled = simulate(settings, games=2, executor=pool, chunk_size=1, **QUIET)
+    pd.testing.assert_frame_equal(pooled, serial)
+    assert list(serial["seats"]) == ["ai-fast"] * 2 + ["ai-fast,random"] * 2
