@@ -80,6 +80,8 @@ class Game:
         self._powers: dict[int, tuple[PowerUse, ...]] = {}
         self._powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
         self.goal_tracks: list[_goals.GoalTrack] = _goals.tracks_for(self)
+        # Goal counts that read only a tableau, by player: (that tableau, {goal: count}).
+        self._goal_counts: dict[int, tuple[list[Card], dict[str, int]]] = {}
         self._log: list[tuple[str, ...]] = []
         self._log_players: list[int] = []
         self._decision: Decision | None = None

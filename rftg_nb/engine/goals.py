@@ -57,6 +57,7 @@ class GoalDesign:
     need: int  # the count that meets it (a "most" goal's minimum)
     text: str
     count: Count
+    tableau_only: bool = False  # the count reads nothing but the player's tableau
 
     @property
     def vp(self) -> int:
@@ -105,11 +106,13 @@ GOALS: dict[str, GoalDesign] = {}
 
 
 def goal(name: str, kind: str, phases: tuple[str, ...], need: int,
-         text: str) -> Callable[[Count], Count]:
-    """Register the decorated counting function as the goal ``name``."""
+         text: str, tableau_only: bool = False) -> Callable[[Count], Count]:
+    """Register the decorated counting function as the goal ``name``. ``tableau_only``: the
+    count reads nothing but the player's tableau, so it is worked out again only when the
+    tableau has changed."""
 
     def register(fn: Count) -> Count:
-        GOALS[name] = GoalDesign(name, kind, phases, need, text, fn)
+        GOALS[name] = GoalDesign(name, kind, phases, need, text, fn, tableau_only)
         return fn
 
     return register
@@ -122,22 +125,25 @@ def vp_in_chips(game: Game, p: Player) -> int:
     return p.vp  # VP chips only: goal VP are kept apart in the goal tracks
 
 
-@goal("Galactic Status", "first", ("develop",), 1, "first to place a 6-cost development")
+@goal("Galactic Status", "first", ("develop",), 1, "first to place a 6-cost development",
+      tableau_only=True)
 def six_cost_developments(game: Game, p: Player) -> int:
-    return sum(1 for c in p.tableau if c.design.is_six_cost)
+    return sum([c.design.is_six_cost for c in p.tableau])
 
 
 @goal("Innovation Leader", "first", ("develop", "settle"), 6,
-      "first to have a power in each phase, plus Trade, among the tableau's cards")
+      "first to have a power in each phase, plus Trade, among the tableau's cards",
+      tableau_only=True)
 def power_categories(game: Game, p: Player) -> int:
     found: set[str] = set()
     for c in p.tableau:
-        found |= _categories(c.design)
+        found.update(_categories(c.design))
     return len(found)
 
 
 @goal("System Diversity", "first", ("settle",), 4,
-      "first to have a production or windfall world of each kind: Novelty, Rare, Genes, Alien")
+      "first to have a production or windfall world of each kind: Novelty, Rare, Genes, Alien",
+      tableau_only=True)
 def kinds_of_world(game: Game, p: Player) -> int:
     return len({c.design.good for c in p.tableau if c.design.is_world and c.design.good})
 
@@ -152,36 +158,36 @@ def cards_over_hand_limit(game: Game, p: Player) -> int:
 
 
 @goal("Overlord Discoveries", "first", ("develop", "settle"), 3,
-      "first to have at least three ALIEN cards in tableau")
+      "first to have at least three ALIEN cards in tableau", tableau_only=True)
 def alien_cards(game: Game, p: Player) -> int:
-    return sum(1 for c in p.tableau if c.design.has_flag("alien"))
+    return sum(["alien" in c.design.flags for c in p.tableau])
 
 
 # ---------------------------------------------------------------- the four "most" goals
 @goal("Production Leader", "most", ("settle",), 4,
-      "at least four and the most production worlds in tableau")
+      "at least four and the most production worlds in tableau", tableau_only=True)
 def production_worlds(game: Game, p: Player) -> int:
-    return sum(1 for c in p.tableau if c.design.is_production)
+    return sum([c.design.is_production for c in p.tableau])
 
 
 @goal("Greatest Military", "most", ("develop", "settle"), 6,
       "at least six and the most Military in tableau (negative counts; temporary and "
-      "specialized Military do not)")
+      "specialized Military do not)", tableau_only=True)
 def military(game: Game, p: Player) -> int:
     return p.total_military()
 
 
 @goal("Greatest Infrastructure", "most", ("develop",), 4,
-      "at least four and the most developments in tableau")
+      "at least four and the most developments in tableau", tableau_only=True)
 def developments(game: Game, p: Player) -> int:
-    return sum(1 for c in p.tableau if c.design.is_development)
+    return sum([c.design.is_development for c in p.tableau])
 
 
 @goal("Largest Industry", "most", ("settle",), 3,
-      "at least three and the most Novelty and/or Rare worlds in tableau")
+      "at least three and the most Novelty and/or Rare worlds in tableau", tableau_only=True)
 def novelty_rare_worlds(game: Game, p: Player) -> int:
-    return sum(1 for c in p.tableau
-               if c.design.is_world and c.design.good in ("novelty", "rare"))
+    return sum([c.design.is_world and c.design.good in ("novelty", "rare")
+                for c in p.tableau])
 
 
 FIRST_GOALS = tuple(n for n, g in GOALS.items() if g.kind == "first")
@@ -263,19 +269,33 @@ def check(game: Game, phase: str) -> None:
         at_tile = printed in d.phases
         if d.kind == "first":
             if at_tile and not t.holders:
-                met = [(p, c) for p in players if (c := d.count(game, p)) >= d.need]
+                met = [(p, c) for p in players if (c := _count(game, d, p)) >= d.need]
                 if met:
                     _claim_first(game, t, met)
             continue
         if not t.holders and not at_tile:
             continue
-        counts = [d.count(game, p) for p in players]
+        counts = [_count(game, d, p) for p in players]
         best = max(counts)
         leaders = [i for i, c in enumerate(counts) if c == best and c >= d.need]
         if t.holders and t.holders[0] not in leaders:
             _lose(game, t, counts, best)
         if at_tile and not t.holders and len(leaders) == 1:
             _claim_most(game, t, leaders[0], best)
+
+
+def _count(game: Game, d: GoalDesign, p: Player) -> int:
+    """``d.count(game, p)``, remembered until ``p``'s tableau changes if only it counts."""
+    if not d.tableau_only:
+        return d.count(game, p)
+    memo = game._goal_counts
+    seen = memo.get(p.index)
+    if seen is None or seen[0] != p.tableau:  # the same cards, in the same order
+        seen = memo[p.index] = (list(p.tableau), {})
+    got = seen[1].get(d.name)
+    if got is None:
+        got = seen[1][d.name] = d.count(game, p)
+    return got
 
 
 def _claim_first(game: Game, t: GoalTrack, met: Sequence[tuple[Player, int]]) -> None:
