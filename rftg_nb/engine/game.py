@@ -61,7 +61,7 @@ class Game:
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None):
         self.setup: dict[str, Any] = dict(setup)
         self.seed = seed
-        self.db = db or CARDS
+        self.db = db or custom_database(self.setup)
         self.rng = random.Random(seed)
         n = int(self.setup["players"])
         names = self.setup.get("names") or [f"Player {i + 1}" for i in range(n)]
@@ -98,8 +98,14 @@ class Game:
         advanced: bool | None = None,
         names: Iterable[str] | None = None,
         goals: bool | Iterable[str] | None = None,
+        custom_cards: Iterable[Mapping[str, Any]] | None = None,
     ) -> Game:
         """Deal a new game. Two players play the advanced (two actions) game unless told not to.
+
+        ``custom_cards``: designs of blank cards filled in by the players (dicts in the format
+        of :mod:`rftg_nb.cards.custom`), shuffled into the deck; a bad design raises
+        :class:`rftg_nb.cards.custom.CustomCardError` naming the card and field. The save keeps
+        the designs, so it loads anywhere.
 
         ``goals`` (The Gathering Storm only): None or True draws 2 "most" and 4 "first" goals at
         random from ``seed``; a list of goal names plays those (any of the ten, each once);
@@ -130,6 +136,7 @@ class Game:
         chosen = cls._choose_goals(goals, expansion, seed)
         if chosen is not None:
             setup["goals"] = chosen
+        add_custom_cards(setup, custom_cards)
         return cls(setup, seed)
 
     @staticmethod
@@ -343,6 +350,7 @@ class Game:
                 raise SaveFileError(f"field '{where}': {why}") from None
             if names and setup["expansion"] != "tgs":
                 raise SaveFileError("field 'setup.goals': goals need expansion 'tgs'")
+        check_saved_custom_cards(setup)
         if "position" in setup:
             from rftg_nb.engine.decision import PositionError
             from rftg_nb.engine.position import validate_position
@@ -693,3 +701,47 @@ class Game:
 # names exist, rather than imported inside the methods that run at every phase.
 from rftg_nb.engine import goals as _goals  # noqa: E402
 from rftg_nb.engine import rounds as _rounds  # noqa: E402
+
+
+# ---------------------------------------------------------------------------- custom cards
+def custom_database(setup: Mapping[str, Any]) -> CardDatabase:
+    """The printed cards, plus the custom designs of ``setup["custom_cards"]`` if any."""
+    designs = setup.get("custom_cards")
+    if not designs:
+        return CARDS
+    from rftg_nb.cards.custom import database_with
+
+    return database_with(designs)
+
+
+def add_custom_cards(setup: dict[str, Any], designs: Iterable[Any] | None) -> None:
+    """Check custom designs (raising CustomCardError, naming the card and field) and keep
+    them in ``setup`` in the card file's full layout."""
+    if designs is None:
+        return
+    from rftg_nb.cards.custom import check_designs, normalize, plain
+
+    if isinstance(designs, (str, bytes, Mapping)) or not isinstance(designs, Iterable):
+        raise ValueError(f"custom_cards: expected a list of card designs, got {designs!r}")
+    designs = list(designs)
+    check_designs(designs)
+    if designs:
+        setup["custom_cards"] = [plain(normalize(d, i)) for i, d in enumerate(designs)]
+
+
+def check_saved_custom_cards(setup: Mapping[str, Any]) -> None:
+    """A saved game's custom designs, checked as a new game's are (SaveFileError naming the
+    field ``setup.custom_cards[i].<field>``)."""
+    if "custom_cards" not in setup:
+        return
+    from rftg_nb.cards.custom import CustomCardError, check_designs
+
+    designs = setup["custom_cards"]
+    if not isinstance(designs, list):
+        raise SaveFileError("field 'setup.custom_cards': expected a list of card designs")
+    for i in range(len(designs)):
+        try:
+            check_designs(designs[: i + 1])
+        except CustomCardError as e:
+            where = f"setup.custom_cards[{i}]" + (f".{e.field}" if e.field else "")
+            raise SaveFileError(f"field '{where}': {e.problem}") from None

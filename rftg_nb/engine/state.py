@@ -24,7 +24,7 @@ class Card:
 
     def __init__(self, uid: int, design: Design) -> None:
         self.uid = uid
-        self.id = _card_id(uid)
+        self.id = _CARD_IDS[uid] if 0 <= uid < 512 else f"c{uid}"
         self.design = design
         self.name = design.name  # a plain attribute: read on every option and sentence
         self.good: Card | None = None
@@ -66,17 +66,8 @@ class Card:
         return f"<{self.id} {self.design.name}{' +good' if self.good else ''}>"
 
 
-_CARD_IDS: list[str] = []
-
-
-def _card_id(uid: int) -> str:
-    """``"c<uid>"``, made once per uid for every game (a deck is dealt in every game)."""
-    if 0 <= uid < len(_CARD_IDS):
-        return _CARD_IDS[uid]
-    if uid < 0:
-        return f"c{uid}"
-    _CARD_IDS.extend(f"c{i}" for i in range(len(_CARD_IDS), uid + 1))
-    return _CARD_IDS[uid]
+# "c<uid>" for the uids of any deck, made once for every game.
+_CARD_IDS = tuple(f"c{i}" for i in range(512))
 
 
 class Player:

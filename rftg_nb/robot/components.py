@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -158,21 +158,28 @@ def _group_ok(path: tuple[str, ...]) -> bool:
 
 @dataclass(frozen=True)
 class Components:
-    """Every component value in use, each with its ``source`` and (if assumed) ``reason``."""
+    """Every component value in use, each with its ``source`` and (if assumed) ``reason``.
+
+    Read-only once made: the default set is shared by every game that uses it."""
 
     leaves: Mapping[tuple[str, ...], Mapping[str, Any]]
+    _starts: dict[str, dict[str, Any]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def get(self, *path: str) -> Any:
         return self.leaves[path]["value"]
 
     def for_start(self, world: str) -> dict[str, Any]:
         """The values that apply to a robot with start world ``world`` (its mat, merged)."""
-        values: dict[str, Any] = {}
-        for group in (("mat",), ("start_defaults",), ("start_worlds", world)):
-            for path, leaf in self.leaves.items():
-                if path[: len(group)] == group and len(path) == len(group) + 1:
-                    values[path[-1]] = leaf["value"]
-        return values
+        got = self._starts.get(world)  # every game asks: worked out once per start world
+        if got is None:
+            got = {}
+            for group in (("mat",), ("start_defaults",), ("start_worlds", world)):
+                for path, leaf in self.leaves.items():
+                    if path[: len(group)] == group and len(path) == len(group) + 1:
+                        got[path[-1]] = leaf["value"]
+            self._starts[world] = got
+        return dict(got)
 
     def marked(self, world: str | None = None) -> list[dict[str, Any]]:
         """Rows of (name, value, source, reason), for a start world's values only if given."""
@@ -196,6 +203,11 @@ def _defaults() -> dict[tuple[str, ...], dict[str, Any]]:
     return out
 
 
+@cache
+def _default_components() -> Components:
+    return Components({k: dict(v) for k, v in _defaults().items()})
+
+
 NOT_A_DICT = "components: expected a dict or a path to a JSON file"
 
 
@@ -214,9 +226,9 @@ def read_overrides(path: str | Path) -> dict[str, Any]:
 
 def load_components(overrides: Mapping[str, Any] | str | Path | None = None) -> Components:
     """The default components with ``overrides`` (a dict, or a path to a JSON file) applied."""
-    leaves = {k: dict(v) for k, v in _defaults().items()}
     if overrides is None:
-        return Components(leaves)
+        return _default_components()
+    leaves = {k: dict(v) for k, v in _defaults().items()}
     if isinstance(overrides, (str, Path)):
         overrides = read_overrides(overrides)
     if not isinstance(overrides, Mapping):

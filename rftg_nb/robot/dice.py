@@ -20,8 +20,19 @@ FACE_LABELS = {"explore": "Explore", "develop": "Develop", "settle": "Settle", "
                "x2": "x2", "produce": "Produce", "match": "match", "robot": "robot"}
 
 
+_MARKERS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
 def player_markers(actions: Iterable[str]) -> list[str]:
     """Spaces under the player's action markers; a 2nd choice of a pair takes its right space."""
+    key = tuple(actions)
+    got = _MARKERS.get(key)  # asked at every phase: worked out once per choice of actions
+    if got is None:
+        got = _MARKERS[key] = tuple(_markers(key))
+    return list(got)
+
+
+def _markers(actions: Iterable[str]) -> list[str]:
     acts = set(actions)
     marks = []
     explores = sum(1 for a in ("explore5", "explore11") if a in acts)

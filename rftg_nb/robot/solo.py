@@ -14,7 +14,7 @@ from typing import Any
 
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine.decision import Decision, Option, SaveFileError
-from rftg_nb.engine.game import Game
+from rftg_nb.engine.game import Game, add_custom_cards, check_saved_custom_cards
 from rftg_nb.engine.rounds import give_start_world, start_good
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
@@ -106,13 +106,15 @@ class SoloGame(Game):
         dice: list[tuple[str, str]] | str | None = None,
         components: Mapping[str, Any] | str | Path | None = None,
         name: str = "You",
+        custom_cards: list[Mapping[str, Any]] | None = None,
     ) -> SoloGame:
         """Set up a solitaire game.
 
         ``player_start``/``robot_start`` name start worlds (None: dealt at random); ``deck``
         puts card names on top of the draw pile, first card on top, once the start worlds are
         dealt; ``dice`` is a list of (face, face) rolls for the first rounds, or "manual" to
-        ask for each roll; ``components`` overrides component values (a dict or a JSON file).
+        ask for each roll; ``components`` overrides component values (a dict or a JSON file);
+        ``custom_cards`` shuffles custom designs into the deck (see :meth:`Game.new`).
         """
         import secrets
 
@@ -131,6 +133,7 @@ class SoloGame(Game):
         cls._check_solo(solo, ValueError)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an int, got {seed!r}")
+        add_custom_cards(setup, custom_cards)
         return cls(setup, seed)
 
     @staticmethod
@@ -206,6 +209,7 @@ class SoloGame(Game):
             cls._check_solo(setup["solo"], SaveFileError)
         except SaveFileError as e:
             raise SaveFileError(f"field 'setup.solo': {e}") from None
+        check_saved_custom_cards(setup)
 
     # ------------------------------------------------------------------ engine hooks
     def pool_size(self) -> int:
@@ -618,12 +622,15 @@ class SoloGame(Game):
         # Scores change only with a tableau or the chips (the player's cards are never taken
         # back; the robot's tableau changes size whenever it changes), so they are recomputed
         # only then.
-        key = (len(me.tableau), me.vp, len(r.cards), r.vp_chips, r.counters_placed)
-        if self._scored[0] != key:
-            self._scored = (key, score_breakdown(self, me)["total"], r.score())
+        mine = len(me.tableau)
+        robot_cards = len(r.cards)
+        key = (mine, me.vp, robot_cards, r.vp_chips, r.counters_placed)
+        scored = self._scored
+        if scored[0] != key:
+            scored = self._scored = (key, score_breakdown(self, me)["total"], r.score())
         self._stamps.append((
-            self.vp_pool, r.credit, r.economy, r.vp_chips, r.tableau_size, me.vp,
-            len(me.tableau), self._scored[2], self._scored[1],
+            self.vp_pool, r.credit, r.economy, r.vp_chips, robot_cards + r.counters_placed,
+            me.vp, mine, scored[2], scored[1],
         ))
 
     def numbers_at(self, step: int) -> dict[str, Any]:
