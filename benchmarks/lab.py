@@ -1,4 +1,4 @@
-"""Lab throughput: ``rftg_nb.lab.simulate`` on a pool of one process, then of two.
+"""Lab throughput: ``rftg_nb.lab.simulate`` on a pool of one process and of two.
 
 Run from the repository root: ``python benchmarks/lab.py [--games N] [--repeats R]``.
 Each run plays the same solitaire games (RandomPlayer against the robot, start worlds dealt,
@@ -6,10 +6,10 @@ the three difficulties) through ``simulate`` with a process pool: the figure inc
 sending chunks out, pickling rows back, putting them in order and building the table.
 Target: two processes play at least 1.7 times as many games a second as one (exit 1 if not).
 
-The machine is shared, so each setting is repeated and the best (fastest) run counts, and each
-line says how much CPU the run got: the CPU seconds of this process and its workers divided by
-the wall time, against the processes asked for (2.0 of 2 means both cores were ours). The
-load average before each run tells how busy the machine was.
+The machine is shared, so each setting is repeated (the two taking turns) and the best
+(fastest) run counts, and each line says how much CPU the run got: the CPU seconds of this
+process and its workers divided by the wall time, against the processes asked for (2.0 of 2
+means both cores were ours). The load average before each run tells how busy the machine was.
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3, help="runs per setting, best counts")
     args = parser.parse_args()
     best: dict[int, float] = {}
-    for processes in (1, 2):
-        for r in range(args.repeats):
+    for r in range(args.repeats):  # alternating, so both settings meet the same load
+        for processes in (1, 2):
             rate, used, load = run(processes, args.games)
             wall = args.games / rate
             print(f"{processes} process{'es' if processes > 1 else ''}, run {r + 1}: "
