@@ -14,7 +14,12 @@ from typing import Any
 
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine.decision import Decision, Option, SaveFileError
-from rftg_nb.engine.game import Game, add_custom_cards, check_saved_custom_cards
+from rftg_nb.engine.game import (
+    Game,
+    add_custom_cards,
+    check_saved_custom_cards,
+    custom_database,
+)
 from rftg_nb.engine.rounds import give_start_world, start_good
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
@@ -130,14 +135,16 @@ class SoloGame(Game):
         }
         setup = {"players": 1, "expansion": "tgs", "advanced": True, "names": [str(name)],
                  "solo": solo}
-        cls._check_solo(solo, ValueError)
+        add_custom_cards(setup, custom_cards)
+        cls._check_solo(solo, ValueError, custom_database(setup))
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an int, got {seed!r}")
-        add_custom_cards(setup, custom_cards)
         return cls(setup, seed)
 
     @staticmethod
-    def _check_solo(solo: Any, error: type[ValueError]) -> None:
+    def _check_solo(solo: Any, error: type[ValueError], db: CardDatabase = CARDS) -> None:
+        """``db``: the cards of the game (the printed ones and its custom designs), which a
+        scripted ``deck`` may name."""
         if not isinstance(solo, dict):
             raise error("solo: expected an object")
         if solo.get("difficulty") not in DIFFICULTIES:
@@ -154,9 +161,9 @@ class SoloGame(Game):
         if not isinstance(deck, list):
             raise error("deck: expected a list of card names")
         starts = {solo.get("player_start"), solo.get("robot_start")}
-        have = Counter(CARDS.deck("tgs")) if deck else Counter()
+        have = Counter(db.deck("tgs")) if deck else Counter()
         for i, name in enumerate(deck):
-            if not isinstance(name, str) or name not in CARDS:
+            if not isinstance(name, str) or name not in db:
                 raise error(f"deck[{i}]: unknown card {name!r}")
             have[name] -= 1
             if have[name] < 0 or name in starts:
@@ -205,11 +212,11 @@ class SoloGame(Game):
         names = setup.get("names")
         if not (isinstance(names, list) and len(names) == 1 and isinstance(names[0], str)):
             raise SaveFileError("field 'setup.names': expected one name")
+        check_saved_custom_cards(setup)
         try:
-            cls._check_solo(setup["solo"], SaveFileError)
+            cls._check_solo(setup["solo"], SaveFileError, custom_database(setup))
         except SaveFileError as e:
             raise SaveFileError(f"field 'setup.solo': {e}") from None
-        check_saved_custom_cards(setup)
 
     # ------------------------------------------------------------------ engine hooks
     def pool_size(self) -> int:

@@ -162,7 +162,8 @@ class SoloApp(BoardApp):
             difficulty=difficulty, seed=seed,
             player_start=form.get("player_start") or None,
             robot_start=form.get("robot_start") or None,
-            manual_dice=bool(form.get("manual_dice"))))
+            manual_dice=bool(form.get("manual_dice")),
+            custom_cards=self.c.settings.custom_cards))  # the designer's cards stay in
 
     # ------------------------------------------------------------------ views
     def state(self) -> dict[str, Any]:

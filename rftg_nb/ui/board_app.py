@@ -41,6 +41,7 @@ class BoardApp:
         self._charts_key: Any = None
         self._log_key: Any = None
         self._info_for: Any = None  # the game whose fixed facts the board has
+        self._faces_of: Any = CARDS  # the card database whose faces the board has
         self.replies: list[dict[str, Any]] = []  # custom messages sent (kept for tests)
         self._build()
 
@@ -182,6 +183,10 @@ class BoardApp:
         self.serial += 1
         if self._info_for is not g:
             self._info_for = g
+            db = getattr(g, "db", CARDS)
+            if db is not self._faces_of:  # a game with custom cards: their faces too
+                self._faces_of = db
+                self.board.faces = catalogue(db.designs)
             self.board.info = self.info()
         self.board.state = self.state()
         self.refresh_tabs()

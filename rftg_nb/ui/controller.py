@@ -24,6 +24,7 @@ class NewGameSettings:
     player_start: str | None = None
     robot_start: str | None = None
     manual_dice: bool = False
+    custom_cards: list[dict[str, Any]] | None = None  # designs shuffled into the deck
 
 
 @dataclass
@@ -56,6 +57,7 @@ class SoloController:
             game = SoloGame.new(
                 seed=s.seed, difficulty=s.difficulty, player_start=s.player_start,
                 robot_start=s.robot_start, dice="manual" if s.manual_dice else None,
+                custom_cards=s.custom_cards,
             )
         except (ValueError, ComponentError) as e:
             self.status = Status(f"Could not start a game: {e}", True)
@@ -63,8 +65,11 @@ class SoloController:
         self.settings = s
         self.game = game
         self.shown = len(game.events)
+        custom = game.setup.get("custom_cards") or []
+        extra = (f" With your {len(custom)} custom card{'s' * (len(custom) != 1)} in the deck: "
+                 f"{', '.join(d['name'] for d in custom)}." if custom else "")
         self.status = Status(f"New {s.difficulty} game (seed {game.seed}). "
-                             f"Robot start world: {game.robot.start.name}.")
+                             f"Robot start world: {game.robot.start.name}.{extra}")
 
     def answer(self, ids: list[str] | str) -> bool:
         """Answer the pending decision. An illegal answer is reported and changes nothing."""
@@ -146,7 +151,8 @@ class SoloController:
         solo = game.setup["solo"]
         self.settings = NewGameSettings(
             difficulty=solo["difficulty"], seed=game.seed, player_start=solo["player_start"],
-            robot_start=solo["robot_start"], manual_dice=solo.get("dice") == "manual")
+            robot_start=solo["robot_start"], manual_dice=solo.get("dice") == "manual",
+            custom_cards=game.setup.get("custom_cards"))
         self.status = Status(f"Loaded a saved game at round {game.round}.")
         return True
 

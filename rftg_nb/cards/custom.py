@@ -1,0 +1,272 @@
+"""Custom cards: the expansion's blank cards, filled in by the players.
+
+A custom design is a dict in the card file's own format (see :mod:`rftg_nb.cards.loader`),
+checked by the same validation as the packaged cards. Fields a blank card rarely needs may be
+left out: ``good`` (None), ``windfall`` and ``military`` (false), ``flags``, ``powers`` and
+``bonuses`` (empty), and ``copies`` (1: how many of the card go into the deck, in a base or a
+Gathering Storm game alike). A custom card cannot be a start world, and its name must differ
+from every printed card's and every other custom card's::
+
+    >>> from rftg_nb.cards.custom import check_designs
+    >>> [d] = check_designs([{"name": "Moon Base", "type": "world", "cost": 2, "vp": 1,
+    ...                       "powers": [{"phase": 5, "code": "DRAW", "value": 1}]}])
+    >>> d.name, d.cost, d.powers_in(5)[0].code
+    ('Moon Base', 2, 'DRAW')
+
+A bad design raises :class:`CustomCardError`, a :class:`CardDataError` (so a ``ValueError``)
+that names the card and the field (``error.card``, ``error.field``), so a form can show the
+message next to the field at fault.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from .loader import _parse_design
+from .model import CardDatabase, CardDataError, Design
+
+FILE_FORMAT = "rftg_nb-custom-cards"
+FILE_VERSION = 1
+MAX_COPIES = 4
+MAX_CUSTOM = 50  # designs in one game
+#: The fields of a custom design and the value each takes when left out (None: required).
+FIELDS: dict[str, Any] = {
+    "name": None, "type": None, "cost": None, "vp": None, "good": None, "windfall": False,
+    "military": False, "flags": [], "copies": 1, "powers": [], "bonuses": [],
+}
+REQUIRED = tuple(k for k, v in FIELDS.items() if v is None and k != "good")
+POWER_DEFAULTS = {"value": 0, "times": 0}
+VALUE_RANGE = (-5, 9)  # a power's value on a custom card
+TIMES_RANGE = (0, 9)  # how many times a Consume power may be used
+PRODUCE_CODES = ("PRODUCE", "PRODUCE|DISCARD")  # phase V: how a production world makes a good
+# powers about the card's own good: only a world with a good may carry them
+OWN_GOOD = {(5, "DRAW_IF"), (4, "TRADE_THIS"), (4, "CONSUME_ALIEN|CONSUME_THIS|GET_VP")}
+
+
+class CustomCardError(CardDataError):
+    """A custom design broke a rule: ``card`` names it (or its place in the list), ``field``
+    the field at fault (``"cost"``, ``"powers[0].code"``...), ``problem`` what is wrong."""
+
+    def __init__(self, card: str, field: str, problem: str) -> None:
+        self.card, self.field, self.problem = card, field, problem
+        super().__init__(f"custom card {card}: field {field!r}: {problem}")
+
+
+def _label(raw: Any, index: int) -> str:
+    name = raw.get("name") if isinstance(raw, Mapping) else None
+    return repr(name) if isinstance(name, str) and name.strip() else f"#{index + 1}"
+
+
+def normalize(raw: Any, index: int = 0) -> dict[str, Any]:
+    """The design with its left-out fields filled in, in the card file's layout (flags
+    sorted, ``copies`` as the file's per-box counts). Checks only the shape; the rules are
+    checked by :func:`check_designs`."""
+    card = _label(raw, index)
+    if not isinstance(raw, Mapping):
+        raise CustomCardError(card, "", f"a design must be an object, got {raw!r}")
+    for key in raw:
+        if key not in FIELDS:
+            known = ", ".join(FIELDS)
+            raise CustomCardError(card, str(key), f"unknown field (known fields: {known})")
+    for key in REQUIRED:
+        if key not in raw:
+            raise CustomCardError(card, key, "missing")
+    out = {k: raw.get(k, v) for k, v in FIELDS.items()}
+    if isinstance(out["name"], str) and not out["name"].strip():
+        raise CustomCardError(card, "name", "give the card a name")
+    flags = out["flags"]
+    if isinstance(flags, list) and all(isinstance(f, str) for f in flags):
+        out["flags"] = sorted(flags)
+    copies = out["copies"]
+    if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
+        raise CustomCardError(card, "copies", f"must be a whole number from 1 to {MAX_COPIES}, "
+                                              f"got {copies!r}")
+    powers = out["powers"]
+    if isinstance(powers, list):
+        powers = [{**POWER_DEFAULTS, **p} if isinstance(p, Mapping) else p for p in powers]
+        production = (out["type"] == "world" and out["good"] is not None
+                      and out["windfall"] is False)
+        if production and not any(isinstance(p, Mapping) and p.get("phase") == 5
+                                  and p.get("code") in PRODUCE_CODES for p in powers):
+            # a production world makes its good in Produce: printed cards say so as a power
+            powers.append({"phase": 5, "code": "PRODUCE", "value": 0, "times": 0})
+        out["powers"] = powers
+    return {**out, "start": None, "copies": {"base": copies, "tgs": 0}}
+
+
+def plain(design: dict[str, Any]) -> dict[str, Any]:
+    """A normalized design back in the short form a custom card file keeps."""
+    out = {k: design[k] for k in FIELDS if k in design}
+    out["copies"] = sum(design["copies"].values())
+    return out
+
+
+def check_designs(raws: Iterable[Any], base: CardDatabase | None = None) -> tuple[Design, ...]:
+    """Check custom designs against the rules of the card file and the printed cards of
+    ``base`` (default: the packaged cards); return them as :class:`Design` objects numbered
+    after ``base``'s. Raises :class:`CustomCardError` naming the card and the field."""
+    from . import CARDS
+
+    base = base if base is not None else CARDS
+    raws = list(raws)
+    if len(raws) > MAX_CUSTOM:
+        raise CustomCardError("list", "", f"at most {MAX_CUSTOM} custom designs, got {len(raws)}")
+    names = set(base.designs)
+    mine = {r.get("name") for r in raws if isinstance(r, Mapping)}
+    out: list[Design] = []
+    for i, raw in enumerate(raws):
+        card = _label(raw, i)
+        data = normalize(raw, i)
+        try:
+            design = _parse_design(data, len(base) + i)
+        except CardDataError as e:
+            raise _named(card, str(e)) from None
+        if design.name in names:
+            printed = design.name in base.designs
+            raise CustomCardError(card, "name", "a printed card has this name" if printed
+                                  else "two custom cards have this name")
+        names.add(design.name)
+        _check_powers(card, design)
+        for j, bonus in enumerate(design.bonuses):
+            if bonus.what == "NAME" and bonus.name not in base.designs and bonus.name not in mine:
+                raise CustomCardError(card, f"bonuses[{j}].name",
+                                      f"no card named {bonus.name!r}")
+        out.append(design)
+    return tuple(out)
+
+
+def known_powers() -> list[dict[str, Any]]:
+    """Every power a custom card may carry, by phase: the powers the engine has a rule for,
+    each with the value and times most printed cards give it and its meaning in words."""
+    global _known
+    if _known is None:
+        from collections import Counter
+
+        from rftg_nb.engine.powers import HANDLERS
+
+        from . import CARDS, Power
+        from .text import describe_power
+
+        seen: dict[tuple[int, str], Counter[tuple[int, int]]] = {}
+        for d in CARDS:
+            for p in d.powers:
+                seen.setdefault((p.phase, p.code), Counter())[(p.value, p.times)] += 1
+        out = []
+        for (phase, code), counts in sorted(seen.items()):
+            if (phase, code) not in HANDLERS:
+                continue
+            value, times = counts.most_common(1)[0][0]
+            text = describe_power(Power(phase=phase, code=code, value=value, times=times))
+            out.append({"phase": phase, "code": code, "value": value, "times": times,
+                        "text": text.partition(": ")[2] or text,
+                        "uses_times": phase == 4 and any(t for _, t in counts)})
+        _known = out
+    return _known
+
+
+_known: list[dict[str, Any]] | None = None
+
+
+def _check_powers(card: str, design: Design) -> None:
+    allowed = {(k["phase"], k["code"]) for k in known_powers()}
+    produce = [i for i, p in enumerate(design.powers) if p.phase == 5 and p.code in PRODUCE_CODES]
+    if design.is_production and len(produce) > 1:
+        raise CustomCardError(card, f"powers[{produce[1]}].code",
+                              "a production world makes one good: one produce power only")
+    if produce and not design.is_production:
+        raise CustomCardError(card, f"powers[{produce[0]}].code",
+                              "only a production world (a world with a good, not windfall) "
+                              "produces")
+    for i, p in enumerate(design.powers):
+        if (p.phase, p.code) in OWN_GOOD and not (design.is_world and design.good):
+            raise CustomCardError(card, f"powers[{i}].code",
+                                  "this power is about the card's own good: only a world "
+                                  "with a good may have it")
+        if (p.phase, p.code) not in allowed:
+            codes = sorted(c for ph, c in allowed if ph == p.phase)
+            raise CustomCardError(card, f"powers[{i}].code",
+                                  f"the engine has no phase {p.phase} power {p.code!r}; "
+                                  f"known: {', '.join(codes)}")
+        low, high = VALUE_RANGE
+        if not low <= p.value <= high:
+            raise CustomCardError(card, f"powers[{i}].value",
+                                  f"must be from {low} to {high}, got {p.value}")
+        low, high = TIMES_RANGE
+        if not low <= p.times <= high:
+            raise CustomCardError(card, f"powers[{i}].times",
+                                  f"must be from {low} to {high}, got {p.times}")
+
+
+def _named(card: str, message: str) -> CustomCardError:
+    """The loader's message ("card 'X': field 'cost': must be ...") as a CustomCardError."""
+    _, _, rest = message.partition(": field ")
+    if rest.startswith("'"):
+        field, _, problem = rest[1:].partition("': ")
+        return CustomCardError(card, field, problem)
+    return CustomCardError(card, "", message)
+
+
+_databases: dict[str, CardDatabase] = {}
+
+
+def database_with(raws: Iterable[Any]) -> CardDatabase:
+    """The packaged cards plus these custom designs, as one database (kept for reuse: a
+    replay builds the same one again)."""
+    from . import CARDS
+
+    raws = list(raws)
+    if not raws:
+        return CARDS
+    key = json.dumps([normalize(r, i) for i, r in enumerate(raws)], sort_keys=True)
+    db = _databases.get(key)
+    if db is None:
+        db = CardDatabase([*CARDS.by_id, *check_designs(raws)])
+        if len(_databases) > 64:
+            _databases.clear()
+        _databases[key] = db
+    return db
+
+
+def to_file_data(raws: Iterable[Any]) -> dict[str, Any]:
+    """Custom designs as a custom card file's JSON object (checked first)."""
+    raws = list(raws)
+    check_designs(raws)
+    return {"format": FILE_FORMAT, "version": FILE_VERSION,
+            "designs": [plain(normalize(r, i)) for i, r in enumerate(raws)]}
+
+
+def write_designs(path: str | os.PathLike[str], raws: Iterable[Any]) -> None:
+    """Save custom designs to a JSON file (refused, naming the field, if one is bad)."""
+    Path(path).write_text(json.dumps(to_file_data(raws), indent=1), encoding="utf-8")
+
+
+def from_file_data(data: Any, where: str = "custom card data") -> list[dict[str, Any]]:
+    """The designs of a custom card file's JSON object (or a bare list of designs), checked."""
+    if isinstance(data, Mapping):
+        if data.get("format") != FILE_FORMAT:
+            raise CustomCardError(where, "format", f"must be {FILE_FORMAT!r}, got "
+                                                   f"{data.get('format')!r}")
+        if data.get("version") != FILE_VERSION:
+            raise CustomCardError(where, "version", f"must be {FILE_VERSION}, got "
+                                                    f"{data.get('version')!r}")
+        data = data.get("designs")
+    if not isinstance(data, list):
+        raise CustomCardError(where, "designs", "must be a list of designs")
+    check_designs(data)
+    return [dict(x) for x in data]
+
+
+def read_designs(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """Custom designs from a JSON file written by :func:`write_designs` (or a bare list)."""
+    where = f"file '{path}'"
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise CustomCardError(where, "", f"cannot read: {e}") from e
+    except json.JSONDecodeError as e:
+        raise CustomCardError(where, "", f"not valid JSON: {e}") from e
+    return from_file_data(data, where)

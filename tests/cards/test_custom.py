@@ -1,0 +1,201 @@
+"""Custom cards (the expansion's blank cards): checked like the printed cards, shuffled into
+any game, carried by saves, and their powers played by the same rules."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from rftg_nb import Game, RandomPlayer
+from rftg_nb.cards import CARDS
+from rftg_nb.cards.custom import (
+    CustomCardError,
+    check_designs,
+    database_with,
+    known_powers,
+    read_designs,
+    write_designs,
+)
+from rftg_nb.engine.decision import SaveFileError
+from rftg_nb.robot import SoloGame
+
+FORGE = {"name": "Orbital Forge", "type": "development", "cost": 0, "vp": 2,
+         "powers": [{"phase": 1, "code": "DRAW", "value": 2}]}
+MOON = {"name": "Moon Base", "type": "world", "cost": 2, "vp": 1, "good": "rare", "copies": 3}
+GALLERY = {"name": "Hall of Heroes", "type": "development", "cost": 6, "vp": 0,
+           "bonuses": [{"vp": 2, "for": "MILITARY"}, {"vp": 3, "for": "NAME",
+                                                       "name": "Moon Base"}]}
+
+
+def _error(design: dict, others: tuple = ()) -> CustomCardError:
+    with pytest.raises(CustomCardError) as info:
+        check_designs([*others, design])
+    return info.value
+
+
+# ---------------------------------------------------------------------------- checking
+def test_left_out_fields_take_their_defaults_and_a_production_world_produces():
+    forge, moon = check_designs([FORGE, MOON])
+    assert (forge.good, forge.windfall, forge.military, forge.flags) == (None, False, False,
+                                                                         frozenset())
+    assert forge.copies_in("base") == forge.copies_in("tgs") == 1
+    assert moon.copies_in("tgs") == 3 and moon.is_production
+    assert [(p.phase, p.code) for p in moon.powers] == [(5, "PRODUCE")]
+    assert forge.id == len(CARDS) and moon.id == len(CARDS) + 1
+
+
+@pytest.mark.parametrize("change, field, words", [
+    ({"cost": 9}, "cost", "0 to 7"),
+    ({"vp": "two"}, "vp", "int"),
+    ({"type": "ship"}, "type", "one of"),
+    ({"name": ""}, "name", "give the card a name"),
+    ({"name": "Old Earth"}, "name", "printed card"),
+    ({"good": "spice"}, "good", "one of"),
+    ({"windfall": True}, "windfall", "only worlds"),
+    ({"military": True}, "military", "only worlds"),
+    ({"flags": ["robot"]}, "flags", "unknown flag"),
+    ({"copies": 0}, "copies", "1 to 4"),
+    ({"copies": 9}, "copies", "1 to 4"),
+    ({"start": {"number": 9, "color": "red"}}, "start", "unknown field"),
+    ({"colour": "red"}, "colour", "unknown field"),
+    ({"powers": [{"phase": 1, "code": "FLY"}]}, "powers[0].code", "unknown atom"),
+    ({"powers": [{"phase": 4, "code": "TRADE_ANY|DRAW"}]}, "powers[0].code", "no phase 4"),
+    ({"powers": [{"phase": 1, "code": "DRAW", "value": 12}]}, "powers[0].value", "-5 to 9"),
+    ({"powers": [{"phase": 4, "code": "CONSUME_ANY|GET_VP", "value": 1, "times": 20}]},
+     "powers[0].times", "0 to 9"),
+    ({"powers": [{"phase": 5, "code": "PRODUCE"}]}, "powers[0].code", "production world"),
+    ({"powers": [{"phase": 4, "code": "TRADE_THIS", "value": 1}]}, "powers[0].code",
+     "own good"),
+    ({"cost": 6}, "bonuses", "needs at least one VP bonus"),
+    ({"bonuses": [{"vp": 1, "for": "WORLD"}]}, "bonuses", "only 6-cost"),
+])
+def test_a_bad_design_is_refused_naming_the_card_and_the_field(change, field, words):
+    e = _error({**FORGE, **change})
+    assert e.field == field, str(e)
+    assert words in e.problem, str(e)
+    assert field in str(e) and isinstance(e, ValueError)
+
+
+def test_missing_required_fields_and_clashes_between_custom_cards():
+    e = _error({"name": "X", "type": "world", "vp": 1})
+    assert (e.card, e.field, e.problem) == ("'X'", "cost", "missing")
+    e = _error(dict(FORGE), others=(FORGE,))
+    assert e.field == "name" and "two custom cards" in e.problem
+    e = _error({**GALLERY, "bonuses": [{"vp": 1, "for": "NAME", "name": "Nowhere"}]})
+    assert e.field == "bonuses[0].name"
+    check_designs([MOON, GALLERY])  # a named bonus may name another custom card
+
+
+def test_every_power_on_offer_has_a_meaning_and_a_rule():
+    from rftg_nb.engine.powers import HANDLERS
+
+    powers = known_powers()
+    assert {(k["phase"], k["code"]) for k in powers} == {
+        (p.phase, p.code) for d in CARDS for p in d.powers}
+    assert all((k["phase"], k["code"]) in HANDLERS and k["text"] for k in powers)
+
+
+def test_a_custom_card_file_round_trips_and_a_bad_one_names_the_field(tmp_path):
+    path = tmp_path / "cards.json"
+    write_designs(path, [FORGE, MOON])
+    again = read_designs(path)
+    assert check_designs(again) == check_designs([FORGE, MOON])
+    data = json.loads(path.read_text())
+    data["designs"][1]["cost"] = -3
+    path.write_text(json.dumps(data))
+    with pytest.raises(CustomCardError, match="Moon Base.*'cost'"):
+        read_designs(path)
+    path.write_text("{nope")
+    with pytest.raises(CustomCardError, match="not valid JSON"):
+        read_designs(path)
+    with pytest.raises(CustomCardError, match="'copies'"):
+        write_designs(tmp_path / "x.json", [{**FORGE, "copies": 7}])
+
+
+# ---------------------------------------------------------------------------- in games
+@pytest.mark.parametrize("expansion, players", [("tgs", 3), ("base", 2), ("tgs", 5)])
+def test_custom_cards_are_shuffled_into_the_deck(expansion, players):
+    g = Game.new(players=players, seed=5, expansion=expansion, custom_cards=[FORGE, MOON])
+    names = Counter(c.name for c in g.cards)
+    assert names["Orbital Forge"] == 1 and names["Moon Base"] == 3
+    assert len(g.cards) == len(CARDS.deck(expansion)) + 4
+    RandomPlayer(5).play(g)
+    assert g.is_over
+
+
+def test_a_save_carries_the_designs_and_replays_anywhere():
+    g = Game.new(players=2, seed=8, custom_cards=[FORGE, MOON, GALLERY])
+    RandomPlayer(2).play(g)
+    text = g.to_json()
+    assert [d["name"] for d in json.loads(text)["setup"]["custom_cards"]] == [
+        "Orbital Forge", "Moon Base", "Hall of Heroes"]
+    again = Game.from_json(text)
+    assert again.scores() == g.scores() and again.choices == g.choices
+    plain = Game.new(players=2, seed=8)
+    assert Game.from_json(plain.to_json()).db is CARDS  # no custom cards, the printed set
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda d: d[0].update(cost=11), "setup.custom_cards[0].cost"),
+    (lambda d: d[1].update(name="Old Earth"), "setup.custom_cards[1].name"),
+    (lambda d: d[0]["powers"].append({"phase": 9, "code": "DRAW", "value": 1, "times": 0}),
+     "setup.custom_cards[0].powers[1].phase"),
+])
+def test_a_save_with_a_bad_design_is_refused_naming_the_field(change, field):
+    g = Game.new(players=2, seed=8, custom_cards=[FORGE, MOON])
+    data = json.loads(g.to_json())
+    change(data["setup"]["custom_cards"])
+    with pytest.raises(SaveFileError, match=field.replace("[", r"\[").replace("]", r"\]")):
+        Game.from_json(json.dumps(data))
+
+
+def test_new_game_refuses_bad_designs_before_dealing():
+    with pytest.raises(CustomCardError, match="'cost'"):
+        Game.new(players=2, seed=1, custom_cards=[{**FORGE, "cost": 8}])
+    with pytest.raises(ValueError, match="custom_cards"):
+        Game.new(players=2, seed=1, custom_cards="Orbital Forge")
+
+
+def _explore_offer(design: dict) -> int:
+    """How many cards the solitaire player explores in round 2, ``design`` developed in
+    round 1 (Explore comes before Develop in a round)."""
+    robot_stack = ["Spice World", "Gem World", "Pirate World", "Comet Zone"]  # drawn first
+    g = SoloGame.new(seed=4, player_start="Earth's Lost Colony", robot_start="Old Earth",
+                     custom_cards=[design], deck=[*robot_stack, design["name"]],
+                     dice=[("explore", "explore")] * 3)
+    assert design["name"] in [c.name for c in g.players[0].hand]
+    while (d := g.decision) is not None:
+        if d.kind == "initial_discard":
+            g.apply([o.id for o in d.options if o.label != design["name"]][: d.min])
+        elif d.kind == "actions":
+            g.apply(["develop", "explore5"] if not g.players[0].tableau[1:]
+                    else ["explore5", "explore11"])
+        elif d.kind == "develop":
+            g.apply([next(o.id for o in d.options if o.label == design["name"])])
+        elif d.kind == "explore_keep" and g.round >= 2:
+            assert design["name"] in [c.name for c in g.players[0].tableau]
+            return len(d.options)
+        else:
+            g.apply(list(d.ids[: d.min]))
+    raise AssertionError("no Explore question")
+
+
+def test_a_custom_cards_power_works_by_the_same_rules():
+    with_power = _explore_offer(FORGE)
+    without = _explore_offer({**FORGE, "name": "Empty Forge", "powers": []})
+    assert with_power == without + 2
+
+
+def test_solitaire_games_take_custom_cards_and_so_do_their_saves():
+    g = SoloGame.new(seed=2, difficulty="hard", custom_cards=[MOON])
+    assert sum(c.name == "Moon Base" for c in g.cards) == 3
+    RandomPlayer(1).play(g)
+    again = SoloGame.from_json(g.to_json())
+    assert again.scores() == g.scores()
+
+
+def test_the_database_of_a_set_of_designs_is_built_once():
+    assert database_with([FORGE, MOON]) is database_with([dict(FORGE), dict(MOON)])
+    assert database_with([]) is CARDS
