@@ -14,6 +14,7 @@ Each run keeps its table in :attr:`LabApp.tables`; charts are redrawn from the t
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as widgets
@@ -52,12 +53,13 @@ class LabApp:
             "<i>The fast and strong AI players appear here once <code>rftg_nb.ai</code> is "
             "installed; until then your seat is played at random.</i>")
         self.progress = widgets.Output()
+        self.error = widgets.HTML()
 
         self.world_games = widgets.BoundedIntText(
             value=START_WORLD_GAMES, min=1, max=100_000, style=style,
             description="games per start world and difficulty", layout={"width": "340px"})
         self.world_button = widgets.Button(description="Play", button_style="primary")
-        self.world_button.on_click(lambda _b: self.run_start_worlds())
+        self.world_button.on_click(lambda _b: self._click(self.run_start_worlds))
         self.world_note = widgets.HTML()
         self.world_charts = {k: widgets.Output() for k in (
             "win_rate", "robot_score", "scores", "length", "end")}
@@ -68,12 +70,12 @@ class LabApp:
             value=UNKNOWN_GAMES, min=1, max=100_000, description="games per value",
             style=style, layout={"width": "220px"})
         self.unknown_button = widgets.Button(description="Play", button_style="primary")
-        self.unknown_button.on_click(lambda _b: self.run_unknown())
+        self.unknown_button.on_click(lambda _b: self._click(self.run_unknown))
         self.overview_games = widgets.BoundedIntText(
             value=OVERVIEW_GAMES, min=1, max=100_000, description="games per value",
             style=style, layout={"width": "220px"})
         self.overview_button = widgets.Button(description="Play every unknown")
-        self.overview_button.on_click(lambda _b: self.run_overview())
+        self.overview_button.on_click(lambda _b: self._click(self.run_overview))
         self.measure = widgets.Dropdown(options=[(v, k) for k, v in charts.MEASURES.items()],
                                         value="robot_score", description="measure",
                                         style=style)
@@ -84,7 +86,7 @@ class LabApp:
         self.overview_chart = widgets.Output()
 
         self.widget = widgets.VBox([
-            widgets.HBox([self.seat, self.seed]), self.ai_note, self.progress,
+            widgets.HBox([self.seat, self.seed]), self.ai_note, self.progress, self.error,
             widgets.HTML("<h3>The robot from each start world</h3>"),
             widgets.HBox([self.world_games, self.world_button]), self.world_note,
             *self.world_charts.values(),
@@ -103,6 +105,26 @@ class LabApp:
             self.run_overview()
 
     # ------------------------------------------------------------------ runs
+    @property
+    def buttons(self) -> list[widgets.Button]:
+        return [self.world_button, self.unknown_button, self.overview_button]
+
+    def _click(self, run: Any) -> None:
+        """A button's run: the buttons wait while it plays, and a failure is shown on the
+        page (a button's callback has nowhere else to say it)."""
+        for b in self.buttons:
+            b.disabled = True
+        self.error.value = ""
+        try:
+            run()
+        except Exception as e:  # shown, not raised: the page stays usable
+            self.progress.clear_output()
+            self.error.value = (f"<p style='color:#b00'>The run failed: "
+                                f"{html.escape(f'{type(e).__name__}: {e}')}</p>")
+        finally:
+            for b in self.buttons:
+                b.disabled = False
+
     def _simulate(self, settings: list[Settings], games: int) -> pd.DataFrame:
         with self.progress:  # the progress bar shows here while the games are played
             table = simulate(settings, games=games, seed=self.seed.value,

@@ -86,3 +86,23 @@ def test_the_ai_players_are_offered_once_they_exist(monkeypatch):
     app.world_button.click()
     assert (app.tables["start worlds"]["seats"] == "ai-fast").all()
     assert "against the fast AI" in app.world_note.value
+
+
+def test_a_failed_run_is_shown_on_the_page(monkeypatch):
+    import rftg_nb.lab.app as app_module
+
+    app = LabApp(executor="serial", run_now=False)
+
+    def failing(*args, **kwargs):
+        assert all(b.disabled for b in app.buttons)  # no second run while one plays
+        raise RuntimeError("the cluster went away <now>")
+
+    monkeypatch.setattr(app_module, "simulate", failing)
+    app.world_button.click()
+    assert "RuntimeError: the cluster went away &lt;now&gt;" in app.error.value
+    assert not any(b.disabled for b in app.buttons)
+    assert "start worlds" not in app.tables
+    monkeypatch.undo()
+    app.world_games.value = 1
+    app.world_button.click()
+    assert app.error.value == "" and len(app.tables["start worlds"]) == 27
