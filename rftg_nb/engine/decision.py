@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Any
 
 
@@ -76,7 +75,7 @@ class Decision:
         _set_decision_max(self, max)
         _set_decision_context(self, {} if context is None else context)
         _set_decision_rule(self, rule)
-        _set_decision_ids(self, tuple(map(_option_id, options)))
+        _set_decision_ids(self, tuple([o.id for o in options]))
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -176,7 +175,6 @@ def _setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
 
 
 _set_option_id, _set_option_label, _set_option_data = _setters(Option, "id", "label", "data")
-_option_id = attrgetter("id")
 (_set_decision_player, _set_decision_kind, _set_decision_prompt, _set_decision_options,
  _set_decision_min, _set_decision_max, _set_decision_context, _set_decision_rule,
  _set_decision_ids) = _setters(Decision, "player", "kind", "prompt", "options", "min", "max",

@@ -391,7 +391,10 @@ class Game:
         """Winning player indices once the game is over (several only if tied after tie-break)."""
         if not self.over:
             return []
-        scores = self.scores()
+        return self._winners_of(self.scores())
+
+    def _winners_of(self, scores: list[int]) -> list[int]:
+        """The winners given the final ``scores`` (the tie-break reads the game as it is)."""
         best = max(scores)
         tied = [i for i, s in enumerate(scores) if s == best]
         if len(tied) > 1:

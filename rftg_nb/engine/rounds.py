@@ -202,7 +202,7 @@ def finish(game: Game) -> None:
     for i, (name, s) in enumerate(zip(sides, scores, strict=True)):
         game.emit(game.side_actor(i), "score", f"{says(name, 'scores')} {s} VP.",
                   {"score": s, "rule": "Game end"})
-    w = game.winners
+    w = game._winners_of(scores)  # the game is over: what ``game.winners`` says
     if len(w) == 1:
         game.emit(game.side_actor(w[0]), "winner", f"{says(sides[w[0]], 'wins')}.",
                   {"winners": w, "rule": "Game end"})

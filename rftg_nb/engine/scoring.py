@@ -69,13 +69,30 @@ def six_cost_bonus(p: Player, dev: Design) -> int:
         elif b.what == "TOTAL_MILITARY":
             total += b.points * p.total_military()
     for c in p.tableau:
-        for b in dev.bonuses:
-            if b.what in ("THREE_VP", "TOTAL_MILITARY"):
-                continue
-            if matches(b.what, b.name, c.design):
-                total += b.points
-                break
+        total += _card_bonus(dev, c.design)
     return total
+
+
+# (id of the 6-cost design, id of the card's design) -> (both designs, points). The designs are
+# kept with the points, so their ids cannot be reused while the entry lives.
+_CARD_BONUS: dict[tuple[int, int], tuple[Design, Design, int]] = {}
+
+
+def _card_bonus(dev: Design, d: Design) -> int:
+    """Points the first bonus line of ``dev`` that ``d`` matches gives (one line per card),
+    worked out once per pair of designs: end scores are counted often (a timeline's steps)."""
+    got = _CARD_BONUS.get((id(dev), id(d)))
+    if got is not None and got[0] is dev and got[1] is d:
+        return got[2]
+    points = 0
+    for b in dev.bonuses:
+        if b.what in ("THREE_VP", "TOTAL_MILITARY"):
+            continue
+        if matches(b.what, b.name, d):
+            points = b.points
+            break
+    _CARD_BONUS[(id(dev), id(d))] = (dev, d, points)
+    return points
 
 
 def score_breakdown(game: Game, p: Player) -> dict[str, Any]:
