@@ -29,16 +29,24 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
     low = d.min
     span = min(d.max, n) - low + 1
     rule = d.rule
-    randrange = rng.randrange
+    randbelow = rng.randrange  # randrange(m) is randbelow(m) for m > 0
     for _ in range(1000):
-        # The same draws as ``k = rng.randint(low, top)`` and ``rng.sample(ids, k)``, without
-        # their overhead for the common answers: randint(a, b) is a + randrange(b - a + 1), a
-        # sample of 0 draws nothing and a sample of 1 is ids[randrange(n)].
-        k = low + randrange(span)
-        if k == 1:
-            pick = [ids[randrange(n)]]
-        elif k == 0:
+        # The very draws of ``k = rng.randint(low, top)`` then ``rng.sample(ids, k)``, made
+        # without their overhead: randint(a, b) is a + randrange(b - a + 1), and a sample of
+        # up to 5 from at most 21 takes randbelow(n), randbelow(n - 1) ... from a pool that
+        # moves its last item into each vacancy (tests/test_engine_golden.py checks this).
+        k = low + randbelow(span)
+        if k == 0:
+            pick: list[str] = []
+        elif k == 1:
+            pick = [ids[randbelow(n)]]
+        elif k <= 5 and n <= 21:
+            pool = list(ids)
             pick = []
+            for i in range(k):
+                j = randbelow(n - i)
+                pick.append(pool[j])
+                pool[j] = pool[n - i - 1]
         else:
             pick = rng.sample(ids, k)
         if rule is None or rule(tuple(pick)) is None:
