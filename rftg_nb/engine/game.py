@@ -79,6 +79,8 @@ class Game:
         self.over = False
         self._powers: dict[int, tuple[PowerUse, ...]] = {}
         self._powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
+        self._power_memo: dict[tuple[int, int], tuple[list[Card], tuple[
+            tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]]] = {}
         self.goal_tracks: list[_goals.GoalTrack] = _goals.tracks_for(self)
         # Goal counts that read only a tableau, by player: (that tableau, {goal: count}).
         self._goal_counts: dict[int, tuple[list[Card], dict[str, int]]] = {}
@@ -682,12 +684,19 @@ class Game:
     def snapshot_powers(self, phase_number: int) -> None:
         powers: dict[int, tuple[PowerUse, ...]] = {}
         by_player: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
+        memo = self._power_memo
         for p in self.players:
+            # The powers depend on the tableau alone: unchanged since this phase last ran (the
+            # same cards in the same order), it has them worked out already.
+            key = (p.index, phase_number)
+            seen = memo.get(key)
+            if seen is not None and seen[0] == p.tableau:
+                powers[p.index], by_player[p.index] = seen[1]
+                continue
             found: list[PowerUse] = []
             for c in p.tableau:
                 for i, pw, h in c.phase_powers(phase_number):
                     found.append((c, i, pw, h))
-            powers[p.index] = tuple(found)
             by_hook: dict[str, list[PowerUse]] = {}
             for use in found:
                 got = by_hook.get(use[3].hook)
@@ -695,7 +704,9 @@ class Game:
                     by_hook[use[3].hook] = [use]
                 else:
                     got.append(use)
-            by_player[p.index] = {k: tuple(v) for k, v in by_hook.items()}
+            result = tuple(found), {k: tuple(v) for k, v in by_hook.items()}
+            memo[key] = (list(p.tableau), result)
+            powers[p.index], by_player[p.index] = result
         self._powers = powers
         self._powers_by_hook = by_player
 
