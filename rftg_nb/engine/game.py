@@ -206,7 +206,10 @@ class Game:
             raise IllegalChoice(f"{d.kind}: {why}")
         self._log.append(ids)
         self._log_players.append(d.player)
-        self._advance(ids)
+        try:  # as _advance(ids), inline: this runs for every answer
+            self._decision = self._gen.send(ids)
+        except StopIteration:
+            self._decision = None
 
     def _advance(self, ids: tuple[str, ...] | None, first: bool = False) -> None:
         try:

@@ -182,6 +182,8 @@ def hand_limit(game: Game) -> Rules:
         p.limit_discards = max(0, len(p.hand) - HAND_LIMIT)
     for p in game.players:
         n = len(p.hand) - HAND_LIMIT
+        if n <= 0:  # nothing to ask (as discard_down would find)
+            continue
         yield from discard_down(
             game, p, HAND_LIMIT, "hand_limit", "hand limit",
             f"the hand limit is {HAND_LIMIT}: discard {n} card{'s' if n > 1 else ''}.")

@@ -52,7 +52,10 @@ def why_not_develop(game: Game, p: Player, card: Card, off: int) -> str | None:
 
 
 def can_develop(game: Game, p: Player, card: Card, off: int) -> bool:
-    return why_not_develop(game, p, card, off) is None
+    """Whether ``why_not_develop`` finds nothing (the same three tests, without wording)."""
+    d = card.design
+    return (d.is_development and not p.has_design(d.name)
+            and max(0, d.cost - off) <= len(p.hand) - 1)
 
 
 def run(game: Game, which: str) -> Rules:
