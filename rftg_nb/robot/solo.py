@@ -31,7 +31,14 @@ from rftg_nb.robot.components import (
     load_components,
     read_overrides,
 )
-from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, Placement, place_dice, player_markers
+from rftg_nb.robot.dice import (
+    FACE_LABELS,
+    SPACE_LABELS,
+    SPACES,
+    Placement,
+    place_dice,
+    player_markers,
+)
 from rftg_nb.robot.mat import COUNTER, Robot
 
 Rules = Generator[Decision, tuple[str, ...], None]
@@ -329,7 +336,9 @@ class SoloGame(Game):
 
     def after_phase(self, phase: str) -> Rules:
         r = self.robot
-        on = Counter(p.space for p in r.dice)
+        on = dict.fromkeys(SPACES, 0)  # dice on each space (as a Counter would count them)
+        for p in r.dice:
+            on[p.space] += 1
         marks = set(player_markers(self.players[0].actions))
         if phase == "explore":
             n = on["explore1"] + on["explore2"]
