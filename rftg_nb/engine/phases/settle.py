@@ -117,7 +117,10 @@ def military(game: Game, p: Player, world: Design) -> int:
 
 
 def reduction(game: Game, p: Player, world: Design) -> int:
-    return sum(h.fn(world, pw.value) for _c, _i, pw, h in game.powers(p, "reduce"))
+    total = 0
+    for _c, _i, pw, h in game.powers(p, "reduce"):
+        total += h.fn(world, pw.value)
+    return total
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +149,9 @@ def methods(game: Game, p: Player, world: Card, hand: int) -> list[Method]:
 
 def can_place(game: Game, p: Player, world: Card, hand: int) -> bool:
     """Whether ``methods`` has any way (it stops looking at the first)."""
+    d = world.design
+    if not d.military and max(0, d.cost - reduction(game, p, d)) <= hand:
+        return True  # the first way ``methods`` offers: pay for it
     for _m in _each_method(game, p, world, hand):
         return True
     return False
