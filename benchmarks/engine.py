@@ -2,14 +2,19 @@
 and the time to replay a finished game.
 
 Run from the repository root: ``python benchmarks/engine.py``. Exits 1 if a floor is missed.
-Floors: at least 100 complete random 2-player games a second on one core, at least 30 random
+Floors: at least 250 complete random 2-player games a second on one core, at least 60 random
 5-player games with The Gathering Storm's goals (2 "most" and 4 "first", drawn from the seed)
 a second, and a finished game reloaded from its save (``Game.from_json(game.to_json())``, a
-full replay) in at most 25 ms. Games are The Gathering Storm's, which plays with goals.
+full replay) in at most 25 ms. Games are The Gathering Storm's, which plays with goals; every
+decision is answered by ``RandomPlayer``, whose time counts.
 
-Wall-clock times on a shared machine are noisy, so (as ``timeit`` does) each measurement is
-repeated and the best run counts: the games are played ``--repeat`` times and each replay is
-timed ``--repeat`` times. CPU time of the best run is printed too, to show contention.
+The game rates are judged on CPU time (the seconds this process ran on its core), so that other
+work on a shared 2-core machine does not fail them; ``--wall`` judges wall-clock time instead,
+as ``benchmarks/solo.py`` does. Each measurement is repeated and the best run counts (as
+``timeit`` does): the games are played ``--repeat`` times and each replay is timed ``--repeat``
+times. Finished games are dropped as they end, as a long session or an AI's playouts would,
+except the ``--replays`` games kept (played after the timed runs) for the replay figure:
+holding hundreds of finished games would time Python's garbage collector walking them.
 """
 
 from __future__ import annotations
@@ -24,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rftg_nb import Game, RandomPlayer  # noqa: E402
 
-GAMES_PER_SECOND_FLOOR = 100.0
-GOAL_GAMES_PER_SECOND_FLOOR = 30.0
+GAMES_PER_SECOND_FLOOR = 250.0
+GOAL_GAMES_PER_SECOND_FLOOR = 60.0
 REPLAY_MS_CEILING = 25.0
 
 
@@ -81,13 +86,18 @@ def main() -> int:
                         help="random 5-player games with goals to play (100)")
     parser.add_argument("--replays", type=int, default=50, help="finished games to reload (50)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each measurement (3)")
+    parser.add_argument("--wall", action="store_true", help="judge wall-clock time, not CPU")
     args = parser.parse_args()
 
     play_one(10_000)  # warm up imports and caches
+    key = 0 if args.wall else 1
+    clock = "wall-clock" if args.wall else "CPU"
     runs = [bench_games(args.games)[:3] for _ in range(max(1, args.repeat))]
-    rate, cpu_rate, decisions = max(runs, key=lambda r: r[0])
+    wall, cpu_rate, decisions = max(runs, key=lambda r: r[key])
+    rate = wall if args.wall else cpu_rate
     goal_runs = [bench_games(args.goal_games, 5)[:3] for _ in range(max(1, args.repeat))]
-    goal_rate, goal_cpu, goal_decisions = max(goal_runs, key=lambda r: r[0])
+    goal_wall, goal_cpu, goal_decisions = max(goal_runs, key=lambda r: r[key])
+    goal_rate = goal_wall if args.wall else goal_cpu
     games = bench_games(args.replays, keep=args.replays)[3]  # the games to reload
     mean_ms, max_ms = bench_replay(games, max(1, args.repeat))
 
@@ -95,16 +105,18 @@ def main() -> int:
     ok_replay = max_ms <= REPLAY_MS_CEILING
     ok_goals = goal_rate >= GOAL_GAMES_PER_SECOND_FLOOR
     print(f"random 2-player games: {args.games} in one process (one core), "
-          f"best of {len(runs)} runs")
+          f"best of {len(runs)} runs, judged on {clock} time")
     print(f"  {rate:8.1f} games/s   (floor {GAMES_PER_SECOND_FLOOR:.0f})   "
           f"{'PASS' if ok_rate else 'FAIL'}")
-    print(f"  {cpu_rate:8.1f} games per CPU second; all runs (wall): "
-          + ", ".join(f"{r[0]:.1f}" for r in runs))
+    print(f"  {cpu_rate:8.1f} games per CPU second, {wall:.1f} per wall-clock second; all "
+          "runs (wall): " + ", ".join(f"{r[0]:.1f}" for r in runs))
     print(f"  {decisions:8.1f} decisions per game (mean)")
-    print(f"random 5-player games with goals: {args.goal_games}, best of {len(goal_runs)} runs")
+    print(f"random 5-player games with goals: {args.goal_games}, best of {len(goal_runs)} runs, "
+          f"judged on {clock} time")
     print(f"  {goal_rate:8.1f} games/s   (floor {GOAL_GAMES_PER_SECOND_FLOOR:.0f})   "
           f"{'PASS' if ok_goals else 'FAIL'}")
-    print(f"  {goal_cpu:8.1f} games per CPU second; {goal_decisions:.1f} decisions per game")
+    print(f"  {goal_cpu:8.1f} games per CPU second, {goal_wall:.1f} per wall-clock second; "
+          f"{goal_decisions:.1f} decisions per game")
     print(f"replay of a finished game: Game.from_json(game.to_json()) over "
           f"{min(args.replays, len(games))} games, best of {max(1, args.repeat)} each")
     print(f"  mean {mean_ms:6.2f} ms   max {max_ms:6.2f} ms   (ceiling {REPLAY_MS_CEILING:.0f} ms) "

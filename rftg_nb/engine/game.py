@@ -676,6 +676,17 @@ class Game:
         self.emit(p.index, "vp", f"{p.says('gains')} {n} VP ({why}).",
                   {"vp": n, "why": why, "pool": self.vp_pool})
 
+    def drop_caches(self) -> None:
+        """Forget what the rules kept to go faster (powers by tableau, goal counts, each
+        card's options and powers). Done when the game ends: a finished game keeps its record
+        and its state, so holding many finished games costs the garbage collector less."""
+        self._power_memo.clear()
+        self._goal_counts.clear()
+        for c in self.cards:
+            c.drop_caches()
+        for p in self.players:
+            p.drop_caches()
+
     def powers(self, p: Player, hook: str | None = None) -> tuple[PowerUse, ...]:
         """``p``'s powers for this phase as they stood when it began: (card, index in the
         card's powers, power, handler), only those with handler hook ``hook`` if given."""

@@ -54,6 +54,7 @@ def play(game: Game) -> Rules:
         if game.should_end():
             break
     finish(game)
+    game.drop_caches()
 
 
 def give_start_world(game: Game, p: Player, world: Card) -> None:

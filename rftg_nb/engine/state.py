@@ -62,6 +62,13 @@ class Card:
             o = self._option = Option(self.id, self.name, {"card": self.name})
         return o
 
+    def drop_caches(self) -> None:
+        """Forget the option, powers and memo kept on this card (they are made again when
+        asked for)."""
+        self._option = None
+        self._phase_powers = None
+        self._memo = None
+
     def __repr__(self) -> str:
         return f"<{self.id} {self.design.name}{' +good' if self.good else ''}>"
 
@@ -98,6 +105,10 @@ class Player:
         if got is None:
             got = self._says[key] = says(self.name, verb)
         return got
+
+    def drop_caches(self) -> None:
+        """Forget the sentences kept by :meth:`says`."""
+        self._says.clear()
 
     def clear_phase(self) -> None:
         self.used.clear()
