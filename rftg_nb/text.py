@@ -8,9 +8,19 @@ def noun(n: int, word: str) -> str:
     return word if n == 1 else word + "s"
 
 
+_COUNTS: dict[tuple[int, str], str] = {}
+
+
 def count(n: int, word: str = "card") -> str:
     """A number with its noun: count(1) == "1 card", count(3, "chip") == "3 chips"."""
-    return f"{n} {noun(n, word)}"
+    if type(n) is not int:  # True, 2.0 ...: said as given (they would hash as 1, 2)
+        return f"{n} {noun(n, word)}"
+    got = _COUNTS.get((n, word))  # the engine says "2 cards" in most of its sentences
+    if got is None:
+        got = f"{n} {noun(n, word)}"
+        if len(_COUNTS) < 4096:
+            _COUNTS[(n, word)] = got
+    return got
 
 
 _YOU_SAY = {"has": "have", "is": "are"}
