@@ -60,6 +60,7 @@ def handler(phase: int, code: str) -> Handler:
         raise KeyError(f"no handler for {PHASE_NAMES.get(phase, phase)} power {code}") from None
 
 
+_CACHE_LIMIT = 10_000
 _PHASE_POWERS: dict[int, tuple[Design, list[tuple[tuple[int, Power, Handler], ...] | None]]] = {}
 
 
@@ -69,6 +70,8 @@ def phase_powers(design: Design, phase: int) -> tuple[tuple[int, Power, Handler]
     game); the design is kept with its entry, so its ``id`` cannot be reused meanwhile."""
     entry = _PHASE_POWERS.get(id(design))
     if entry is None or entry[0] is not design:
+        if len(_PHASE_POWERS) >= _CACHE_LIMIT:  # many custom designs made: start again
+            _PHASE_POWERS.clear()
         entry = _PHASE_POWERS[id(design)] = (design, [None] * 6)
     got = entry[1][phase]
     if got is None:

@@ -91,6 +91,8 @@ def _card_bonus(dev: Design, d: Design) -> int:
         if matches(b.what, b.name, d):
             points = b.points
             break
+    if len(_CARD_BONUS) >= 50_000:  # many custom designs made: start again
+        _CARD_BONUS.clear()
     _CARD_BONUS[(id(dev), id(d))] = (dev, d, points)
     return points
 
