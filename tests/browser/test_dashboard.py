@@ -297,3 +297,39 @@ def test_charts_tab_draws_one_point_per_step(page: Page, voila_url: str, page_er
     narrow = page.evaluate(fit_js)
     assert narrow != wide, (wide, narrow)
     assert page_errors == []
+
+
+def test_a_hint_marks_the_ais_pick_and_autoplay_finishes_the_round(page: Page, voila_url: str,
+                                                                    page_errors: list[str]):
+    from rftg_nb.ai import AIPlayer
+    from rftg_nb.robot import SoloGame
+    from rftg_nb.ui.assist import HINT_LEVEL
+
+    seed = 17
+    _open(page, voila_url, seed)
+    rng = random.Random(3)
+    while _round(page) < 1:  # the setup's discard, then round 1's actions
+        _answer(page, rng)
+    assert _kind(page) == "actions"
+    before = _serial(page)
+    page.click("[data-do=hint]")
+    _after(page, before)
+    line = page.inner_text(".rb-hintline")
+    # the same hint, worked out here from the same position
+    game = SoloGame.new(seed=seed)
+    while game.round < 1:
+        d = game.decision
+        game.apply([c.id for c in game.players[0].hand
+                    if page.locator(f".rb-card[data-id='{c.id}']").count() == 0][: d.min])
+    hint = AIPlayer(HINT_LEVEL, seed=seed).hint(game)
+    assert hint.reason in line
+    marked = page.eval_on_selector_all("button.hinted[data-opt]",
+                                       "es => es.map(e => e.dataset.opt)")
+    assert sorted(marked) == sorted(hint.ids)
+    page.screenshot(path=str(ARTIFACTS / "dashboard-hint-1400x1000.png"))
+    before = _serial(page)
+    page.click("[data-do=auto][data-until=round]")
+    _after(page, before)
+    assert _round(page) == 2 and _kind(page) == "actions"
+    assert "answered" in page.inner_text(".rb-status")
+    assert page_errors == []
