@@ -278,33 +278,31 @@ class BoardPage:
 
     # ------------------------------------------------------------------ a game
     def new_game(self, seed: int, difficulty: str) -> None:
-        """Start a game through the New game form (pressing again to confirm over a game)."""
-        for _ in range(3):
-            if not self.page.evaluate("() => document.querySelector('details.rb-new').open"):
-                self.page.locator("details.rb-new > summary").click()
+        """Start a solitaire game through the New game form."""
+        def fill() -> None:
             self.page.locator("select[name=difficulty]").select_option(difficulty)
-            self.page.locator("input[name=seed]").fill(str(seed))
-            button = self.page.locator("[data-do=new]")
-            record = self.click("[data-do=new]", "new", f"seed {seed}")
-            self.fig.new_games.append(record["ms"])
-            hint = self.page.locator("input[name=seed]").get_attribute("placeholder") or ""
-            if f"this game: {seed})" in hint:
-                return
-            if "Confirm new game" not in button.inner_text():
-                raise Stuck(f"New game (seed {seed}) did not start: {self.question()}")
-        raise Stuck(f"New game (seed {seed}) did not start after confirming")
+
+        self._start(seed, fill)
 
     def new_table_game(self, seed: int, players: int) -> None:
         """Start a table game through its New game form: seat 1 a person, the others the
         computer, goals on."""
-        for _ in range(3):
-            if not self.page.evaluate("() => document.querySelector('details.rb-new').open"):
-                self.page.locator("details.rb-new > summary").click()
+        def fill() -> None:
             self.page.locator("select[name=players]").select_option(str(players))
             for i in range(players):
                 self.page.locator(f"input[name=name{i}]").fill("Ann" if i == 0 else f"Computer {i}")
                 self.page.locator(f"input[name=computer{i}]").set_checked(i > 0)
             self.page.locator("input[name=goals]").set_checked(True)
+
+        self._start(seed, fill)
+
+    def _start(self, seed: int, fill: Any) -> None:
+        """Open the New game form, ``fill()`` it, give the seed and press New game (again to
+        confirm over a game in play)."""
+        for _ in range(3):
+            if not self.page.evaluate("() => document.querySelector('details.rb-new').open"):
+                self.page.locator("details.rb-new > summary").click()
+            fill()
             self.page.locator("input[name=seed]").fill(str(seed))
             button = self.page.locator("[data-do=new]")
             record = self.click("[data-do=new]", "new", f"seed {seed}")

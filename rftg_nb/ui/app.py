@@ -92,9 +92,6 @@ class SoloApp(BoardApp):
         g = self.c.game
         return (id(g), len(g.choices), len(g.events), self.c.shown) if g else None
 
-    def decision(self) -> Any:
-        return self.c.decision
-
     # ------------------------------------------------------------------ messages from the board
     def handle(self, what: str, msg: dict[str, Any]) -> bool:
         if what == "next":
@@ -105,19 +102,9 @@ class SoloApp(BoardApp):
             self.c.set_step_through(bool(msg.get("on")))
         elif what == "explain":
             self.c.explain = bool(msg.get("on"))
-        elif what == "hint":
-            self.c.hint()
-        elif what == "auto":
-            self.c.autoplay("game" if msg.get("until") == "game" else "round")
         else:
-            return False
+            return super().handle(what, msg)
         return True
-
-    def answer(self, ids: list[str]) -> bool:
-        return self.c.answer(ids)
-
-    def undo(self) -> None:
-        self.c.undo()
 
     def load(self, text: str) -> bool:
         if self.c.load(text):

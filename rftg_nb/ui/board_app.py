@@ -29,7 +29,11 @@ TAB_HELP, TAB_CHARTS, TAB_LOG = 0, 1, 2
 
 
 class BoardApp:
-    """The board, its tabs and the message loop; subclasses supply the game's pieces."""
+    """The board, its tabs and the message loop; subclasses supply the game's pieces and
+    ``self.c``, their plain-Python controller (``answer``, ``undo``, ``hint``, ``autoplay``,
+    ``decision``)."""
+
+    c: Any
 
     #: chart key -> pure function from the timeline DataFrame to a figure
     charts_drawn: dict[str, Callable[[pd.DataFrame], go.Figure]] = {}
@@ -82,8 +86,15 @@ class BoardApp:
         raise NotImplementedError
 
     def handle(self, what: str, msg: dict[str, Any]) -> bool:
-        """A page's own message; True when it was one (the board is then redrawn)."""
-        return False
+        """A page's own message; True when it was one (the board is then redrawn). Here: the
+        computer's help, which every page's controller (``self.c``) offers."""
+        if what == "hint":
+            self.c.hint()
+        elif what == "auto":
+            self.c.autoplay("game" if msg.get("until") == "game" else "round")
+        else:
+            return False
+        return True
 
     def view_key(self) -> Any:
         """Changes whenever what the tabs show may change."""
@@ -150,7 +161,7 @@ class BoardApp:
 
     def decision(self) -> Any:
         """The question the board shows now (None while there is none)."""
-        raise NotImplementedError
+        return self.c.decision
 
     def check(self, ids: list[str]) -> dict[str, Any]:
         """Whether ``ids`` would be a legal answer to the question shown."""
@@ -161,10 +172,10 @@ class BoardApp:
         return {"kind": "check", "ids": ids, "ok": why is None, "why": why or ""}
 
     def answer(self, ids: list[str]) -> bool:
-        raise NotImplementedError
+        return bool(self.c.answer(ids))
 
     def undo(self) -> None:
-        raise NotImplementedError
+        self.c.undo()
 
     def save(self) -> dict[str, Any]:
         raise NotImplementedError

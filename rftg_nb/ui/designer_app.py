@@ -314,10 +314,7 @@ class DesignerApp:
                                   layout=w.Layout(width="140px"))
                 times.observe(lambda ch, i=i: self._power(i, "times", ch["new"]), names="value")
                 parts.append(times)
-            remove = w.Button(description="", icon="trash", tooltip="remove this power",
-                              layout=w.Layout(width="40px"))
-            remove.on_click(lambda _b, i=i: self._remove("powers", i))
-            rows.append(w.HBox([*parts, remove, _error_label()]))
+            rows.append(w.HBox([*parts, self._trash("powers", i), _error_label()]))
         self.power_rows.children = rows
         rows = []
         for i, b in enumerate(d["bonuses"]):
@@ -330,11 +327,15 @@ class DesignerApp:
                               layout=w.Layout(width="200px"))
                 name.observe(lambda ch, i=i: self._bonus(i, "name", ch["new"]), names="value")
                 parts.append(name)
-            remove = w.Button(description="", icon="trash", tooltip="remove this line",
-                              layout=w.Layout(width="40px"))
-            remove.on_click(lambda _b, i=i: self._remove("bonuses", i))
-            rows.append(w.HBox([*parts, remove, _error_label()]))
+            rows.append(w.HBox([*parts, self._trash("bonuses", i), _error_label()]))
         self.bonus_rows.children = rows
+
+    def _trash(self, what: str, i: int) -> w.Button:
+        """The button that removes line ``i`` of the powers or the scoring lines."""
+        remove = w.Button(description="", icon="trash", tooltip="remove this line",
+                          layout=w.Layout(width="40px"))
+        remove.on_click(lambda _b: self._remove(what, i))
+        return remove
 
     def _power(self, i: int, key: str, value: int) -> None:
         self.c.set_power(i, key, value)

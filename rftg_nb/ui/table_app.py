@@ -80,9 +80,6 @@ class TableApp(BoardApp):
     def info(self) -> dict[str, Any]:
         return table_info(self.c)
 
-    def decision(self) -> Any:
-        return self.c.decision
-
     def timeline(self) -> pd.DataFrame:
         return self.c.timeline()
 
@@ -107,19 +104,9 @@ class TableApp(BoardApp):
             self.c.confirm_seat()
         elif what == "explain":
             self.explain = bool(msg.get("on"))
-        elif what == "hint":
-            self.c.hint()
-        elif what == "auto":
-            self.c.autoplay("game" if msg.get("until") == "game" else "round")
         else:
-            return False
+            return super().handle(what, msg)
         return True
-
-    def answer(self, ids: list[str]) -> bool:
-        return self.c.answer(ids)
-
-    def undo(self) -> None:
-        self.c.undo()
 
     def save(self) -> dict[str, Any]:
         g = self.c.game
