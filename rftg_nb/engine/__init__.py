@@ -8,10 +8,11 @@ from rftg_nb.engine.decision import (
     Option,
     PositionError,
     SaveFileError,
+    SetupError,
 )
 from rftg_nb.engine.game import ACTIONS, Game
 
 __all__ = [
     "ACTIONS", "Decision", "Event", "Game", "IllegalChoice", "Option", "PositionError",
-    "SaveFileError",
+    "SaveFileError", "SetupError",
 ]

@@ -15,6 +15,11 @@ class SaveFileError(ValueError):
     """A saved game that cannot be loaded: bad JSON, a wrong field, or a choice that fails."""
 
 
+class SetupError(ValueError):
+    """A new game asked for with settings that do not go together; the message names the
+    setting at fault (for example ``draft``)."""
+
+
 class PositionError(ValueError):
     """A position given to ``Game.from_position`` that is not a legal, complete description."""
 

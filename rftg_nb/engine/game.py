@@ -3,6 +3,14 @@
 The rules are generators (``rftg_nb.engine.rounds``): they ``yield`` a :class:`Decision` and
 receive the chosen option ids. The game parks at each yield, so nothing ever blocks; replaying
 the logged choices from the same seed rebuilds any position (load, undo).
+
+Cards are drawn and discarded through the game's helpers (:meth:`Game.draw`,
+:meth:`Game.take`, :meth:`Game.draw_one`, :meth:`Game.discard_from_hand`,
+:meth:`Game.add_good`, :meth:`Game.remove_good`, :meth:`Game.discard_pile`), which are told
+whose draw or discard it is: in the drafting variant (``Game.new(draft=True)``, see
+:mod:`rftg_nb.engine.draft`) each player has their own draw and discard piles
+(``Player.deck``, ``Player.discard``); in every other game all share ``Game.deck`` and
+``Game.discard``.
 """
 
 from __future__ import annotations
@@ -14,13 +22,21 @@ from collections.abc import Generator, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import CARDS, CardDatabase
-from rftg_nb.engine.decision import Decision, Event, IllegalChoice, Option, SaveFileError
+from rftg_nb.engine.decision import (
+    Decision,
+    Event,
+    IllegalChoice,
+    Option,
+    SaveFileError,
+    SetupError,
+)
 from rftg_nb.engine.powers import Handler
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card, Player
 from rftg_nb.text import count, whose
 
 if TYPE_CHECKING:
+    from rftg_nb.engine.draft import Draft
     from rftg_nb.engine.goals import GoalStatus
 
 PowerUse = tuple[Card, int, Any, Handler]  # (card, index in its powers, power, handler)
@@ -71,6 +87,9 @@ class Game:
         self.cards: list[Card] = []
         self.deck: list[Card] = []  # draw pile; the top card is the last item
         self.discard: list[Card] = []
+        # The drafting variant's table (packets, picks, start world pairs, cards out of the
+        # game); None in a game without the draft.
+        self.draft: Draft | None = _draft.Draft(n) if self.setup.get("draft") else None
         self.vp_start = self.pool_size()
         self.vp_pool = self.vp_start
         self.round = 0
@@ -101,8 +120,15 @@ class Game:
         names: Iterable[str] | None = None,
         goals: bool | Iterable[str] | None = None,
         custom_cards: Iterable[Mapping[str, Any]] | None = None,
+        draft: bool = False,
     ) -> Game:
         """Deal a new game. Two players play the advanced (two actions) game unless told not to.
+
+        ``draft`` (The Gathering Storm, 2 or 3 players): play the drafting variant. Each player
+        is dealt an odd and an even start world, the game cards are drafted in packets of five
+        into a private deck per player, and each player draws from and discards to their own
+        piles all game (:mod:`rftg_nb.engine.draft`). Kept as ``setup["draft"] = True``. Other
+        games raise :class:`SetupError` naming ``draft``.
 
         ``custom_cards``: designs of blank cards filled in by the players (dicts in the format
         of :mod:`rftg_nb.cards.custom`), shuffled into the deck; a bad design raises
@@ -139,6 +165,11 @@ class Game:
         if chosen is not None:
             setup["goals"] = chosen
         add_custom_cards(setup, custom_cards)
+        if draft is not False:
+            why = _draft.why_not(draft, players, expansion)
+            if why is not None:
+                raise SetupError(f"draft: {why}")
+            setup["draft"] = True
         return cls(setup, seed)
 
     @staticmethod
@@ -356,6 +387,13 @@ class Game:
             if names and setup["expansion"] != "tgs":
                 raise SaveFileError("field 'setup.goals': goals need expansion 'tgs'")
         check_saved_custom_cards(setup)
+        if "draft" in setup:
+            if setup["draft"] is not False:
+                why = _draft.why_not(setup["draft"], n, setup["expansion"])
+                if why is None and "position" in setup:
+                    why = "a game started from a position cannot be drafted"
+                if why is not None:
+                    raise SaveFileError(f"field 'setup.draft': {why}")
         if "position" in setup:
             from rftg_nb.engine.decision import PositionError
             from rftg_nb.engine.position import validate_position
@@ -420,9 +458,13 @@ class Game:
 
     # ----------------------------------------------------------------- views
     def view(self, player: int) -> dict[str, Any]:
-        """Everything ``player`` may see: own hand, every tableau, counts, chips and the pool."""
+        """Everything ``player`` may see: own hand, every tableau, counts, chips and the pool.
+
+        A drafted game adds each player's own ``deck_size`` and ``discard_size`` and a
+        ``draft`` entry (:meth:`rftg_nb.engine.draft.Draft.view`: ``player``'s own packet,
+        picks and start worlds, everyone's counts)."""
         me = self.players[player]
-        return {
+        out: dict[str, Any] = {
             "round": self.round,
             "phase": self.phase,
             "vp_pool": self.vp_pool,
@@ -443,10 +485,19 @@ class Game:
                 for p in self.players
             ],
         }
+        if self.draft is not None:
+            for p, seen in zip(self.players, out["players"], strict=True):
+                seen["deck_size"] = len(p.deck or ())
+                seen["discard_size"] = len(p.discard or ())
+            out["draft"] = self.draft.view(player)
+        return out
 
     def snapshot(self) -> dict[str, Any]:
-        """The whole state (every zone by card id) as plain data, for comparisons and tests."""
-        return {
+        """The whole state (every zone by card id) as plain data, for comparisons and tests.
+
+        A drafted game adds each player's own ``deck`` and ``discard`` and the ``draft``
+        table (packets, picks, start worlds, cards out of the game)."""
+        out: dict[str, Any] = {
             "round": self.round,
             "phase": self.phase,
             "vp_pool": self.vp_pool,
@@ -464,9 +515,19 @@ class Game:
             ],
             "decision": None if self._decision is None else str(self._decision),
         }
+        if self.draft is not None:
+            for p, seen in zip(self.players, out["players"], strict=True):
+                seen["deck"] = [c.id for c in p.deck or ()]
+                seen["discard"] = [c.id for c in p.discard or ()]
+            out["draft"] = self.draft.snapshot()
+        return out
 
     def locations(self) -> dict[str, str]:
         """Where each card is ("deck", "discard", "hand:0", "tableau:1", "good:c12", ...).
+
+        A drafted game adds "deck:0" and "discard:0" (a player's own piles), "packet:0" (the
+        packet seat 0 holds), "picks:0", "start:0" (start worlds not yet revealed) and
+        "removed" (left out of the game after the draft).
 
         Raises AssertionError if a card is found in two places or a card is missing.
         """
@@ -488,11 +549,29 @@ class Game:
                 put(c, f"tableau:{p.index}")
                 if c.good is not None:
                     put(c.good, f"good:{c.id}")
+        if self.draft is not None:
+            self._locate_draft(put)
         self._locate_more(put)
         missing = [c.id for c in self.cards if c.id not in where]
         if missing:
             raise AssertionError(f"cards in no place: {missing}")
         return where
+
+    def _locate_draft(self, put: Any) -> None:
+        draft = self.draft
+        assert draft is not None
+        for p in self.players:
+            i = p.index
+            for c in p.deck or ():
+                put(c, f"deck:{i}")
+            for c in p.discard or ():
+                put(c, f"discard:{i}")
+            for zone, cards in (("packet", draft.packets[i]), ("picks", draft.picks[i]),
+                                ("start", draft.start_worlds[i])):
+                for c in cards:
+                    put(c, f"{zone}:{i}")
+        for c in draft.removed:
+            put(c, "removed")
 
     def _locate_more(self, put: Any) -> None:
         """Hook for games with more zones (the solitaire robot's draw stack and tableau)."""
@@ -581,14 +660,19 @@ class Game:
     def card_options(self, cards: Iterable[Card]) -> tuple[Option, ...]:
         return tuple([c.option for c in cards])
 
-    def draw_one(self) -> Card | None:
-        """Take the top card of the draw pile.
+    def draw_one(self, p: Player | None = None) -> Card | None:
+        """Take the top card of the draw pile (``p``'s own pile in a drafted game).
 
         When the pile runs out the discard pile becomes the new pile at once, so cards
         discarded later in the same phase wait for the next reshuffle; if both piles were
         empty then, the next draw tries again.
         """
+        if p is not None and p.deck is not None:
+            return self._draw_own(p)
         if not self.deck:
+            if self.draft is not None and self.draft.done:
+                raise AssertionError("a drafted game draws from a player's own pile: "
+                                     "the rules must say whose draw it is")
             self.reshuffle()
             if not self.deck:
                 return None
@@ -597,7 +681,33 @@ class Game:
             self.reshuffle()
         return card
 
-    def reshuffle(self) -> None:
+    def _draw_own(self, p: Player) -> Card | None:
+        deck = p.deck
+        if not deck:
+            self.reshuffle(p)
+            deck = p.deck
+            if not deck:
+                return None
+        card = deck.pop()
+        if not deck:
+            self.reshuffle(p)
+        return card
+
+    def reshuffle(self, p: Player | None = None) -> None:
+        """Shuffle the discard pile into a new draw pile (``p``'s own piles, if they have
+        them)."""
+        if p is not None and p.discard is not None:
+            if not p.discard:
+                return
+            p.deck = p.discard
+            p.discard = []
+            self.rng.shuffle(p.deck)
+            n = len(p.deck)
+            pile = whose(p.name)
+            self.emit(p.index, "reshuffle", f"{pile[0].upper()}{pile[1:]} discard pile is "
+                                            f"shuffled into a new draw pile of {count(n)}.",
+                      {"cards": n, "own": True})
+            return
         if not self.discard:
             return
         self.deck = self.discard
@@ -606,9 +716,11 @@ class Game:
         self.emit(None, "reshuffle", f"The discard pile is shuffled into a new draw pile "
                                      f"of {len(self.deck)} cards.", {"cards": len(self.deck)})
 
-    def take(self, n: int) -> list[Card]:
-        """The top ``n`` cards of the draw pile (fewer if the draw and discard piles run dry)."""
-        deck = self.deck
+    def take(self, n: int, p: Player | None = None) -> list[Card]:
+        """The top ``n`` cards of the draw pile (fewer if the draw and discard piles run dry);
+        ``p``'s own piles in a drafted game."""
+        own = None if p is None else p.deck
+        deck = self.deck if own is None else own
         if 0 < n < len(deck):  # the pile outlasts the draw: no reshuffle can come up
             top = deck[-n:]
             del deck[-n:]
@@ -616,7 +728,7 @@ class Game:
             return top
         got: list[Card] = []
         for _ in range(n):
-            c = self.draw_one()
+            c = self.draw_one(p)
             if c is None:
                 break
             got.append(c)
@@ -624,7 +736,7 @@ class Game:
 
     def draw(self, p: Player, n: int, why: str) -> list[Card]:
         """Draw ``n`` cards into ``p``'s hand (fewer if the piles run dry)."""
-        got = self.take(n)
+        got = self.take(n, p)
         if got:
             p.hand.extend(got)
             names = [c.name for c in got]
@@ -637,6 +749,12 @@ class Game:
                       {"count": 0, "why": why})
         return got
 
+    def discard_pile(self, p: Player | None = None) -> list[Card]:
+        """The pile a card of ``p``'s goes to when discarded: ``p``'s own in a drafted game,
+        else the game's."""
+        own = None if p is None else p.discard
+        return self.discard if own is None else own
+
     def discard_from_hand(self, p: Player, ids: Iterable[str], why: str) -> list[Card]:
         wanted = set(ids)
         gone: list[Card] = []
@@ -645,7 +763,8 @@ class Game:
             (gone if c.id in wanted else kept).append(c)
         if gone:
             p.hand[:] = kept
-            self.discard.extend(gone)
+            own = p.discard
+            (self.discard if own is None else own).extend(gone)
             names = [c.name for c in gone]
             self.emit(p.index, "discard", f"{p.says('discards')} {count(len(gone))} ({why}).",
                       {"count": len(gone), "why": why})
@@ -654,19 +773,23 @@ class Game:
                       {"cards": names, "why": why}, visible_to=p.index)
         return gone
 
-    def add_good(self, world: Card) -> bool:
-        """Put the top card of the draw pile face down on ``world``; False if no card is left."""
-        c = self.draw_one()
+    def add_good(self, world: Card, p: Player | None = None) -> bool:
+        """Put the top card of the draw pile face down on ``world``; False if no card is left.
+
+        ``p`` is the world's owner: in a drafted game the good comes from their own pile."""
+        c = self.draw_one(p)
         if c is None:
             return False
         world.good = c
         return True
 
-    def remove_good(self, world: Card) -> None:
+    def remove_good(self, world: Card, p: Player | None = None) -> None:
+        """Discard the good on ``world`` (to its owner ``p``'s own pile in a drafted game)."""
         g = world.good
         if g is not None:
             world.good = None
-            self.discard.append(g)
+            own = None if p is None else p.discard
+            (self.discard if own is None else own).append(g)
 
     def award_vp(self, p: Player, n: int, why: str) -> None:
         if n <= 0:
@@ -727,6 +850,7 @@ class Game:
 
 # The rules import this module (for its constants); they are bound here, once this module's
 # names exist, rather than imported inside the methods that run at every phase.
+from rftg_nb.engine import draft as _draft  # noqa: E402
 from rftg_nb.engine import goals as _goals  # noqa: E402
 from rftg_nb.engine import rounds as _rounds  # noqa: E402
 

@@ -32,7 +32,12 @@ PHASE_NUMBER = {"explore": 1, "develop": 2, "develop2": 2, "settle": 3, "settle2
 
 def play(game: Game) -> Rules:
     pos = game.setup.get("position")
-    if pos is None:
+    if game.draft is not None:
+        from rftg_nb.engine.draft import run as draft_set_up
+
+        yield from draft_set_up(game)
+        start_phase = None
+    elif pos is None:
         game.deal()
         yield from initial_discards(game)
         start_phase = None
@@ -66,7 +71,7 @@ def give_start_world(game: Game, p: Player, world: Card) -> None:
 def start_good(game: Game, p: Player) -> None:
     """A windfall start world gets its good from the top of the draw pile."""
     world = p.tableau[0]
-    if world.design.windfall and game.add_good(world):
+    if world.design.windfall and game.add_good(world, p):
         game.emit(p.index, "good", f"{world.name} starts with a good.",
                   {"card": world.name, "kind": world.design.good})
 

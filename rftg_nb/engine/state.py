@@ -78,11 +78,15 @@ _CARD_IDS = tuple(f"c{i}" for i in range(512))
 
 
 class Player:
-    """A player's cards, chips and the per-round / per-phase marks the rules need."""
+    """A player's cards, chips and the per-round / per-phase marks the rules need.
+
+    ``deck`` and ``discard`` are the player's own draw and discard piles in a drafted game
+    (see :mod:`rftg_nb.engine.draft`); None in every other game, which shares the game's piles.
+    """
 
     __slots__ = (
         "index", "name", "hand", "tableau", "vp", "actions", "used", "temp_military",
-        "produced", "limit_discards", "_says",
+        "produced", "limit_discards", "deck", "discard", "_says",
     )
 
     def __init__(self, index: int, name: str) -> None:
@@ -96,6 +100,8 @@ class Player:
         self.used: set[tuple[int, int]] = set()  # (card uid, power index) used this phase
         self.temp_military = 0
         self.produced: list[tuple[Card, str]] = []  # worlds that produced this phase, with kind
+        self.deck: list[Card] | None = None  # own draw pile (drafted games); top = last item
+        self.discard: list[Card] | None = None  # own discard pile (drafted games)
         self._says: dict[tuple[str, str], str] = {}
 
     def says(self, verb: str) -> str:

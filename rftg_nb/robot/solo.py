@@ -219,6 +219,8 @@ class SoloGame(Game):
         names = setup.get("names")
         if not (isinstance(names, list) and len(names) == 1 and isinstance(names[0], str)):
             raise SaveFileError("field 'setup.names': expected one name")
+        if setup.get("draft", False) is not False:
+            raise SaveFileError("field 'setup.draft': the solitaire game has no draft")
         check_saved_custom_cards(setup)
         try:
             cls._check_solo(setup["solo"], SaveFileError, custom_database(setup))

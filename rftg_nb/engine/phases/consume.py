@@ -76,7 +76,7 @@ def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
     world = next(w for w in goods if w.id == ids[0])
     value = trade_value(game, p, world, bonuses)
     kind = world.design.good
-    game.remove_good(world)
+    game.remove_good(world, p)
     game.emit(p.index, "trade", f"{p.says('sells')} the {GOOD_LABEL[kind]} good on {world.name} "
                                 f"for {value} cards ({why}).",
               {"card": world.name, "kind": kind, "cards": value})
@@ -180,7 +180,7 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     ids = yield from game.ask(d)
     used = [w for w in goods if w.id in ids]
     for w in used:
-        game.remove_good(w)
+        game.remove_good(w, p)
     game.emit(p.index, "consume", f"{p.says('consumes')} {len(used)} good"
                                   f"{'s' if len(used) != 1 else ''} with {card.name}.",
               {"card": card.name, "goods": [w.name for w in used]})
@@ -235,7 +235,7 @@ def _gamble(game: Game, p: Player, card: Card, pw: Power) -> Rules:
                  tuple(Option(str(c), f"Cost {c}") for c in costs), 1, 1, {"card": card.name})
     ids = yield from game.ask(d)
     named = int(ids[0])
-    top = game.draw_one()
+    top = game.draw_one(p)
     if top is None:
         game.emit(p.index, "gamble", f"{p.says('names')} {named}, but no card is left to reveal.")
         return
@@ -245,7 +245,7 @@ def _gamble(game: Game, p: Player, card: Card, pw: Power) -> Rules:
                                      f"(cost {top.design.cost}): it goes to their hand.",
                   {"named": named, "card": top.name, "won": True})
     else:
-        game.discard.append(top)
+        game.discard_pile(p).append(top)
         game.emit(p.index, "gamble", f"{p.says('names')} {named} and reveals {top.name} "
                                      f"(cost {top.design.cost}): it is discarded.",
                   {"named": named, "card": top.name, "won": False})

@@ -20,7 +20,7 @@ Rules = Generator[Decision, tuple[str, ...], None]
 
 def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
     """Put a good on ``world`` and record it as produced this phase."""
-    if world.good is not None or not game.add_good(world):
+    if world.good is not None or not game.add_good(world, p):
         return False
     p.produced.append((world, world.design.good))
     game.emit(p.index, "produce", f"{world.name} produces {article(GOOD_LABEL[world.design.good])} "

@@ -264,7 +264,7 @@ def place_world(game: Game, p: Player, world: Card) -> None:
     p.tableau.append(world)
     game.emit(p.index, "place", f"{p.says('places')} the world {world.name}.",
               {"card": world.name, "type": "world"})
-    if world.design.windfall and game.add_good(world):
+    if world.design.windfall and game.add_good(world, p):
         game.emit(p.index, "good", f"{world.name} gets a good as it is placed.",
                   {"card": world.name, "kind": world.design.good})
 
@@ -285,8 +285,8 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
     if m.discard_card is not None:
         card = m.discard_card
         p.tableau.remove(card)
-        game.remove_good(card)
-        game.discard.append(card)
+        game.remove_good(card, p)
+        game.discard_pile(p).append(card)
         game.emit(p.index, "discard_tableau",
                   f"{p.says('discards')} {card.name} from the tableau.", {"card": card.name})
         p.temp_military += m.bonus
