@@ -237,7 +237,7 @@ def draft_round(game: Game, draft: Draft, r: int) -> Rules:
                 f"{to.name}: keep 1 of the {count(left)} in this packet.",
                 game.card_options(packet), 1, 1,
                 {"round": r, "rounds": draft.rounds, "direction": direction, "to": to.index,
-                 "cards": left, "picked": len(draft.picks[p.index])})
+                 "count": left, "picked": len(draft.picks[p.index])})
             ids = yield from game.ask(d)
             card = next(c for c in packet if c.id == ids[0])
             packet.remove(card)
@@ -251,7 +251,7 @@ def draft_round(game: Game, draft: Draft, r: int) -> Rules:
             draft.packets = [old[(i - step) % n] for i in range(n)]
             game.emit(None, "draft_pass",
                       f"The packets pass {direction} ({count(len(old[0]))} each).",
-                      {"round": r, "direction": direction, "cards": len(old[0])})
+                      {"round": r, "direction": direction, "count": len(old[0])})
 
 
 def make_private_deck(game: Game, draft: Draft, p: Player) -> None:

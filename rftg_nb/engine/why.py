@@ -113,7 +113,14 @@ def phase_note(game: Game, player: int) -> str:
     p = game.players[player]
     d = game.decision
     phase = game.phase
+    if phase == "draft" and game.draft is not None:
+        dr = game.draft
+        return (f"Draft round {dr.round} of {dr.rounds}: keep one card of the packet you hold "
+                f"and pass the rest {dr.direction}; your picks become your own draw pile.")
     if phase == "setup":
+        if d is not None and d.kind == "start_world" and d.player == player:
+            return ("Start of the game: keep one of your two start worlds; the other goes face "
+                    "down onto your own discard pile.")
         if d is not None and d.kind == "initial_discard" and d.player == player:
             keep = len(p.hand) - d.min
             return (f"Start of the game: discard {d.min} of your {len(p.hand)} opening cards "
