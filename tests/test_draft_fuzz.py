@@ -1,11 +1,12 @@
 """Random-play fuzz of drafted games (2 and 3 players, ~30 games) to the end.
 
-After every answer: every card is in exactly one place, VP chips are conserved, the draft's
-packets and picks stay even between seats (a seat's picks and packet make 5 a round), and once the draft is over no card leaves its
-owner's zones (hand, tableau, goods, own draw and discard piles) and the common piles stay
-empty. The public events of the draft name no card. At a few seeded points per game, illegal
-answers (among them a card of another seat's packet) are refused and change nothing. After
-every game: a save reloads to the same state, the same events and the same views.
+After every answer: every card is in exactly one place and VP chips are conserved. During the
+draft, the seats' packets and picks stay even (a seat's picks and packet make 5 a round).
+Once the draft is over no card leaves its owner's zones (hand, tableau, goods, own draw and
+discard piles) and the common piles stay empty. The public events of the draft name no card.
+At a few seeded points per game, illegal answers (among them a card of another seat's packet)
+are refused and change nothing. After every game: a save reloads to the same state, the same
+events and the same views.
 """
 
 from __future__ import annotations

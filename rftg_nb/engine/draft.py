@@ -146,10 +146,11 @@ def run(game: Game) -> Rules:
     draft.removed = game.deck
     game.deck = []
     draft.direction = ""
-    game.emit(None, "draft_end",
-              f"The draft ends after {draft.rounds} rounds; the {count(len(draft.removed))} "
-              "left over leave the game.",
-              {"rounds": draft.rounds, "removed": len(draft.removed)})
+    left = len(draft.removed)
+    gone = (f"the {count(left)} left over leave the game" if left > 1 else
+            "the card left over leaves the game" if left else "no card is left over")
+    game.emit(None, "draft_end", f"The draft ends after {draft.rounds} rounds; {gone}.",
+              {"rounds": draft.rounds, "removed": left})
     game.phase = "setup"
     for p in game.players:
         make_private_deck(game, draft, p)

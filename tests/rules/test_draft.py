@@ -175,6 +175,8 @@ def test_custom_cards_are_drafted_and_change_the_round_count():
     g = after_draft(drafted(2, seed=5, custom_cards=designs))
     assert len(g.cards) == PRINTED_DECK + 8
     assert g.draft.rounds == (PRINTED_DECK + 8 - 4) // 10 == 14 and len(g.draft.removed) == 0
+    end = next(e for e in g.events if e.kind == "draft_end")
+    assert end.text == "The draft ends after 14 rounds; no card is left over."
     names = {c.name for p in g.players for c in p.deck + p.hand}
     assert {"Draft Test World", "Draft Test Lab"} & names
     g3 = after_draft(drafted(3, seed=5, custom_cards=designs))
@@ -409,7 +411,8 @@ _PUBLIC_DRAFT = re.compile(
     r"^(.+ is dealt two start worlds, face down\.|.+ draws a packet of 5 cards\.|"
     r".+ picks a card\.|Draft round \d+ of \d+: each player draws 5 cards; the packets pass "
     r"(left|right)\.|The packets pass (left|right) \(\d cards?( each)?\)\.|"
-    r"The draft ends after \d+ rounds; the \d+ cards? left over leave the game\.)$")
+    r"The draft ends after \d+ rounds; (the \d+ cards left over leave the game|the card left "
+    r"over leaves the game|no card is left over)\.)$")
 
 
 @pytest.mark.parametrize("players", [2, 3])
