@@ -219,6 +219,7 @@ function render({ model, el }) {
     return `<summary>New game</summary><div class="rb-form">
       <label>Players <select name="players">${counts.map((k) => `<option value="${k}" ${k === n ? "selected" : ""}>${k}</option>`).join("")}</select></label>
       <label><input name="goals" type="checkbox" ${st.goals === false ? "" : "checked"}> goals (2 "most", 4 "first")</label>
+      <label title="2 or 3 players: draft the cards into private decks"><input name="draft" type="checkbox" ${st.draft ? "checked" : ""}> drafting variant</label>
       <label>Computer seats play <select name="level">${(md.levels || []).map((l) => `<option value="${esc(l)}" ${l === st.level ? "selected" : ""}>${esc(LEVEL_WORDS[l] || l)}</option>`).join("")}</select></label>
       <label>Seed <input name="seed" type="text" inputmode="numeric" placeholder="${esc(st.seed_hint || "blank = random")}"></label>
       <div class="rb-seats">${seats.join("")}</div>
@@ -273,7 +274,7 @@ function render({ model, el }) {
         }).join("") : '<span class="rb-empty">no cards</span>');
       return `<div class="rb-player ${p.you ? "you" : ""}" data-seat="${p.seat}">
         <div class="rb-player-head"><b>${esc(p.name)}</b>${p.computer ? ' <span class="rb-tag">computer</span>' : ""}${p.you ? ' <span class="rb-tag you">you</span>' : ""}
-          &middot; score <b>${p.score}</b> &middot; chips ${p.chips} &middot; Military ${p.military} &middot; goods ${p.goods} &middot; hand ${p.hand}
+          &middot; score <b>${p.score}</b> &middot; chips ${p.chips} &middot; Military ${p.military} &middot; goods ${p.goods} &middot; hand ${p.hand}${p.deck !== null && p.deck !== undefined ? ` &middot; own deck ${p.deck}` : ""}
           ${p.actions.length ? `&middot; <span class="rb-acts">${p.actions.map(esc).join(" + ")}</span>` : ""}
           ${p.goals.length ? `&middot; <span class="rb-held">&#9733; ${p.goals.map(esc).join(", ")}</span>` : ""}</div>
         <div class="rb-mini-row">${cards}</div></div>`;
@@ -294,18 +295,30 @@ function render({ model, el }) {
         `<tr>${r.map((x, i) => i ? `<td>${esc(x)}</td>` : `<td>${esc(x)}</td>`).join("")}</tr>`).join("")}</table></div>`;
   }
 
+  function piles(pile) {
+    const own = pile.own ? "your own " : "";
+    const counts = pile.deck !== undefined
+      ? `${own}draw pile <b>${pile.deck}</b> &middot; ${own}discards <b>${pile.discard}</b>` : "";
+    return [counts, pile.draft ? esc(pile.draft) : ""].filter((x) => x).join(" &middot; ");
+  }
+
   function tableMain(s) {
     const c = s.counts || {};
     const pile = s.pile || {};
+    const chips = (names) => names.map((n) => `<span class="rb-mini" data-name="${esc(n)}" tabindex="0" role="button">${esc(n)}</span>`).join("");
+    const picks = (s.start_pair && s.start_pair.length
+      ? `<div class="rb-picks"><b>Your start worlds (keep one after the draft):</b> ${chips(s.start_pair)}</div>` : "")
+      + (s.picks && s.picks.length ? `<div class="rb-picks"><b>Your picks (${s.picks.length}):</b> ${chips(s.picks)}</div>` : "");
     const mine = s.viewer ? `
+          ${s.packet && s.packet.length ? `<section class="rb-explored rb-packet"><div class="rb-sub">${esc(s.packet_title)}</div>${tiles(s.packet, "packet", "")}</section>` : ""}${picks}
           ${s.explored && s.explored.length ? `<section class="rb-explored"><div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>${tiles(s.explored, "explored", "")}</section>` : ""}
           <section class="rb-hand"><div class="rb-sub">${esc(s.viewer)}'s hand (${plural((s.hand || []).length, "card")})</div>${tiles(s.hand || [], "hand", "no cards")}</section>
           <section class="rb-tableau"><div class="rb-sub">${esc(s.viewer)}'s tableau (${(s.tableau || []).length})
             <span class="rb-counts">Military <b>${c.military ?? 0}</b> &middot; goods <b>${c.goods ?? 0}</b> &middot; VP chips <b>${c.chips ?? 0}</b>
-            &middot; draw pile <b>${pile.deck ?? 0}</b> &middot; discards <b>${pile.discard ?? 0}</b></span></div>
+            &middot; ${piles(pile)}</span></div>
             ${tiles(s.tableau || [], "tableau", "no cards")}</section>`
       : `<section class="rb-hidden-hand"><div class="rb-empty">No hand is shown while the screen is passed.
-          Draw pile <b>${pile.deck ?? 0}</b> &middot; discards <b>${pile.discard ?? 0}</b></div></section>`;
+          ${piles(pile)}</div></section>`;
     return `<div class="rb-main">
         <div class="rb-left">
           <section class="rb-q" aria-live="polite">${s.question ? drawQuestion(s) : drawPass(s)}</section>
@@ -476,7 +489,7 @@ function render({ model, el }) {
           const v = readForm(f);
           const n = Number(v.players);
           const seats = [...Array(n).keys()];
-          send({ do: "new", settings: { players: n, seed: v.seed, goals: v.goals, level: v.level,
+          send({ do: "new", settings: { players: n, seed: v.seed, goals: v.goals, level: v.level, draft: v.draft,
             names: seats.map((i) => v[`name${i}`]), computer: seats.map((i) => v[`computer${i}`]) } });
           break;
         }

@@ -37,8 +37,13 @@ def question_for(game: Game, seat: int, d: Decision | None,
     if d is None or d.player != seat:
         return None
     where = "Setup" if game.round == 0 else f"Round {game.round}, {phase_title(game.phase)}"
+    if game.draft is not None and not game.draft.done:
+        draft = game.draft
+        where = (f"Draft round {draft.round} of {draft.rounds}, passing {draft.direction}"
+                 if draft.round and d.kind == "draft_pick" else "Setup: the draft")
     me = game.players[seat]
-    cards = {x.id for x in me.hand} | {x.id for x in me.tableau}
+    cards = {x.id for x in me.hand} | {x.id for x in me.tableau} | {
+        x.id for x in draft_cards(game, seat)}
     ids = set(d.ids)
     q: dict[str, Any] = {
         "where": where, "prompt": d.prompt, "kind": d.kind, "min": d.min, "max": d.max,
@@ -53,10 +58,20 @@ def question_for(game: Game, seat: int, d: Decision | None,
     return q
 
 
+def draft_cards(game: Game, seat: int) -> list[Card]:
+    """The cards of the drafting variant's set-up that ``seat`` holds apart from the hand: the
+    packet being drafted, or the two start worlds to keep one of (none in other games)."""
+    draft = game.draft
+    if draft is None or draft.done:
+        return []
+    return list(draft.packets[seat]) or list(draft.start_worlds[seat])
+
+
 def seat_cards(game: Game, seat: int, d: Decision | None,
                q: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
     """``seat``'s hand, the cards just explored (kept apart from the hand while the question is
-    which to keep) and tableau, as tiles marked for the pending question ``q``.
+    which to keep) and tableau, as tiles marked for the pending question ``q``; in the
+    drafting variant's set-up also the packet (or start worlds) held and the picks so far.
 
     ``d`` is the live decision and ``game`` may be an earlier copy of the game (the step-through
     cursor): the marks come from the live question, the cards from ``game``."""
@@ -76,6 +91,18 @@ def seat_cards(game: Game, seat: int, d: Decision | None,
     if d is not None and d.kind == "explore_keep" and on_cards:
         explored = [x for x in hand if x.id in option]
         hand = [x for x in hand if x.id not in option]
-    return {"hand": [card_entry(x, option, notes) for x in hand],
-            "explored": [card_entry(x, option, notes) for x in explored],
-            "tableau": [card_entry(x, option, notes) for x in me.tableau]}
+    out: dict[str, Any] = {"hand": [card_entry(x, option, notes) for x in hand],
+                           "explored": [card_entry(x, option, notes) for x in explored],
+                           "tableau": [card_entry(x, option, notes) for x in me.tableau]}
+    draft = game.draft
+    if draft is not None and not draft.done:
+        packet = draft.packets[seat]
+        held = packet or draft.start_worlds[seat]
+        if held:
+            out["packet"] = [card_entry(x, option, notes) for x in held]
+            out["packet_title"] = (f"Your packet ({len(packet)}): keep one, pass the rest"
+                                   if packet else "Your two start worlds: keep one")
+        out["picks"] = [x.name for x in draft.picks[seat]]
+        if packet:  # the two start worlds to choose from later, looked at while drafting
+            out["start_pair"] = [x.name for x in draft.start_worlds[seat]]
+    return out

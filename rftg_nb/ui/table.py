@@ -48,6 +48,7 @@ class TableSettings:
     goals: bool | list[str] | None = None  # None: drawn from the seed; False: none
     seed: int | None = None  # None: a random seed
     level: str = "fast"  # the computer seats: "random", or the AI's "fast" or "strong" level
+    draft: bool = False  # the drafting variant (2 or 3 players)
 
 
 class TableGame(Game):
@@ -99,7 +100,7 @@ class TableController:
         if why is None:
             try:
                 game = TableGame.new(s.players, seed=s.seed, names=[n.strip() for n in s.names],
-                                     goals=s.goals)
+                                     goals=s.goals, draft=s.draft)
             except ValueError as e:
                 why = str(e)
         if why is not None:
@@ -107,7 +108,7 @@ class TableController:
             return
         self.settings = TableSettings(s.players, [n.strip() for n in s.names],
                                       [bool(x) for x in s.computer], s.goals, game.seed,
-                                      s.level)
+                                      s.level, s.draft)
         self._start(game)
         self.status = Status(f"New {s.players}-player game (seed {game.seed}).")
 
@@ -177,7 +178,7 @@ class TableController:
         goals = game.setup.get("goals")
         self.settings = TableSettings(len(game.players), [p.name for p in game.players],
                                       computer, list(goals) if goals is not None else False,
-                                      game.seed, level)
+                                      game.seed, level, bool(game.setup.get("draft")))
         self._start(game)
         self.status = Status(f"Loaded a saved game at round {game.round}.")
         return True
@@ -429,6 +430,8 @@ def check_settings(s: TableSettings) -> str | None:
         return f"computer: say for each of the {n} seats whether the computer plays it"
     if all(s.computer):
         return "computer: at least one seat must be a person"
+    if s.draft is not False and (s.draft is not True or n not in (2, 3)):
+        return f"draft: the drafting variant is for 2 or 3 players, not {n}"
     if s.level not in COMPUTER_LEVELS:
         return f"level: the computer seats play at one of {COMPUTER_LEVELS}, got {s.level!r}"
     return None

@@ -43,6 +43,10 @@ HELP = (
     "<i>strong</i> level, or at random. Like a person, the AI sees only its own hand. "
     "<b>Hint</b> shows what the AI would pick for your question and why; <b>Computer: round"
     "</b> lets it answer your questions to the end of the round.</li>"
+    "<li><b>Drafting variant</b> (2 or 3 players): each player gets an odd and an even start "
+    "world; the cards are drafted in packets of five passed left, then right, until the deck "
+    "runs short; each player's picks make their own deck, which they draw from and discard to "
+    "all game. Keep one start world and discard two cards, then play as usual.</li>"
     "<li><b>Undo</b> takes back the last person's decision (and the computers' moves after "
     "it), then asks for the screen to be passed to that person.</li>"
     "<li><b>Save</b> downloads the game (with the seats); <b>Load</b> carries on from such a "
@@ -147,7 +151,8 @@ class TableApp(BoardApp):
         computer = [bool(x) for x in (form.get("computer") or [])][:max(n, 0)]
         goals = None if form.get("goals", True) else False
         level = str(form.get("level") or DEFAULT.level)
-        self.c.new_game(TableSettings(n, names, computer, goals, seed, level))
+        draft = bool(form.get("draft"))
+        self.c.new_game(TableSettings(n, names, computer, goals, seed, level, draft))
         if not self.c.status.error:
             self._confirm_new = None
 
@@ -158,7 +163,7 @@ class TableApp(BoardApp):
         st = self.c.settings
         s["settings"] = {
             "players": st.players, "names": list(st.names), "computer": list(st.computer),
-            "goals": st.goals is not False, "level": st.level,
+            "goals": st.goals is not False, "level": st.level, "draft": st.draft,
             "seed_hint": f"blank = random (this game: {g.seed})" if g else "blank = random",
             "confirm": g is not None and self._confirm_new == (id(g), len(g.choices)),
         }

@@ -62,6 +62,7 @@ def table_state(c: TableController, serial: int = 0, explain: bool = False) -> d
             "score": scores[p.index], "chips": p.vp, "military": p.total_military(),
             "goods": p.good_count(), "hand": len(p.hand), "actions": actions[p.index],
             "goals": held[p.index], "you": p.index == seat,
+            "deck": len(p.deck) if p.deck is not None else None,
             "tableau": [{"n": x.name, "vp": x.design.vp, "g": 1 if x.good is not None else 0,
                          "six": 1 if x.design.bonuses else 0} for x in p.tableau],
         })
@@ -81,7 +82,7 @@ def table_state(c: TableController, serial: int = 0, explain: bool = False) -> d
         **tiles,
         "counts": ({"military": me.total_military(), "goods": me.good_count(),
                     "hand": len(me.hand), "chips": me.vp} if me is not None else {}),
-        "pile": {"deck": len(g.deck), "discard": len(g.discard)},
+        "pile": _piles(g, me),
         "players": players,
         "score": {"names": names, "scores": list(scores), "pool": g.vp_pool},
         "goals": [{"holders": [names[i] for i in s.holders],
@@ -96,6 +97,19 @@ def table_state(c: TableController, serial: int = 0, explain: bool = False) -> d
         "explain": explain,
     }
     return state
+
+
+def _piles(g: Any, me: Any) -> dict[str, Any]:
+    """The draw and discard piles the viewer draws from: their own in a drafted game (with
+    the draft's progress while it lasts), the common ones otherwise."""
+    if g.draft is None:
+        return {"deck": len(g.deck), "discard": len(g.discard)}
+    out: dict[str, Any] = {"own": True}
+    if me is not None and me.deck is not None:
+        out.update(deck=len(me.deck), discard=len(me.discard or ()))
+    if not g.draft.done:
+        out["draft"] = f"draft round {g.draft.round} of {g.draft.rounds}"
+    return out
 
 
 def _leaders(counts: tuple[int, ...], need: int) -> list[int]:

@@ -253,3 +253,52 @@ def test_other_table_sizes_start_from_the_form(players):
                 "goals": True, "seed": "3"})
     assert len(app.c.game.players) == players
     assert app.board.state["settings"]["players"] == players
+
+
+def _private_ids(g, seat: int) -> set[str]:
+    """Every card id only ``seat`` may know of: hand, and in the draft its packet, picks,
+    start worlds and own piles."""
+    p = g.players[seat]
+    ids = {c.id for c in p.hand} | {c.id for c in p.deck or ()} | {c.id for c in p.discard or ()}
+    if g.draft is not None:
+        for group in (g.draft.packets, g.draft.picks, g.draft.start_worlds):
+            ids |= {c.id for c in group[seat]}
+    return ids - {c.id for c in p.tableau}
+
+
+def test_a_drafted_game_shows_each_person_only_their_own_packet_and_picks():
+    app = _app({"players": 2, "names": ["Ann", "Bob"], "computer": [False, False],
+                "goals": True, "seed": "6", "draft": True})
+    g = app.c.game
+    assert g.draft is not None and app.board.state["settings"]["draft"] is True
+    seen_packet = 0
+    for _ in range(400):
+        if g.decision is None or g.round >= 2:
+            break
+        if app.c.pending_pass:
+            s = app.board.state
+            assert "packet" not in s and "picks" not in s and s["hand"] == []
+            app.on_action({"do": "seat"})
+        seat = app.c.viewer
+        s = app.board.state
+        text = json.dumps(s)
+        other = _private_ids(g, 1 - seat)
+        assert not any(f'"{i}"' in text for i in other)
+        if g.draft.packets[seat]:
+            assert [c["id"] for c in s["packet"]] == [c.id for c in g.draft.packets[seat]]
+            assert s["question"]["cards"] and s["question"]["kind"] == "draft_pick"
+            assert s["picks"] == [c.name for c in g.draft.picks[seat]]
+            seen_packet += 1
+        d = app.c.decision
+        app.on_action({"do": "answer", "ids": random_pick(d, random.Random(len(g.choices)))})
+    assert seen_packet > 40 and g.round >= 1 and g.draft.done
+    s = app.board.state
+    assert s["pile"]["own"] and "packet" not in s
+
+
+def test_the_draft_is_for_two_or_three_players():
+    app = _app()
+    app.on_action({"do": "new", "settings": {**FORM, "players": 4, "draft": True,
+                                              "names": ["A", "B", "C", "D"],
+                                              "computer": [False, True, True, True]}})
+    assert app.c.status.error and "draft" in app.c.status.text
