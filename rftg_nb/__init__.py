@@ -8,12 +8,14 @@ from rftg_nb.engine import (
     Option,
     PositionError,
     SaveFileError,
+    SetupError,
 )
+from rftg_nb.cards.custom import CustomCardError
 from rftg_nb.players import RandomPlayer
 from rftg_nb.robot import ComponentError, SoloGame
 
 __all__ = [
-    "ComponentError", "Decision", "Event", "Game", "IllegalChoice", "Option", "PositionError",
-    "RandomPlayer", "SaveFileError", "SoloGame",
+    "ComponentError", "CustomCardError", "Decision", "Event", "Game", "IllegalChoice", "Option",
+    "PositionError", "RandomPlayer", "SaveFileError", "SetupError", "SoloGame",
 ]
 __version__ = "0.1.0"
