@@ -1,0 +1,439 @@
+"""The fast level: one rule of thumb per kind of decision, all on the valuation's VP scale.
+
+Each chooser returns a :class:`Choice`: the option ids and one plain sentence saying why, which
+is what the board's hint button shows. The action choice is the one that matters most; it is
+made by :class:`rftg_nb.ai.plans.RoundPlan`. The others keep the best cards, pay with the
+least useful ones, place the card with the largest surplus and turn goods into VP.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rftg_nb.ai.plans import RoundPlan, action_sets, label
+from rftg_nb.ai.valuation import GOOD_TRADE, Ctx
+from rftg_nb.players import random_pick
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.decision import Decision
+    from rftg_nb.engine.state import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    ids: tuple[str, ...]
+    reason: str
+
+
+def names(cards: list[Card] | list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    ns = [c if isinstance(c, str) else c.name for c in cards]
+    if not ns:
+        return "nothing"
+    return ns[0] if len(ns) == 1 else ", ".join(ns[:-1]) + " and " + ns[-1]
+
+
+class Chooser:
+    """Answers one decision for the seat it belongs to."""
+
+    def __init__(self, ctx: Ctx, rng: random.Random) -> None:
+        self.ctx = ctx
+        self.rng = rng
+        self._keep: dict[str, float] = {}
+
+    # ------------------------------------------------------------------ shared measures
+    def hv(self, cards: list[Card]) -> float:
+        return self.ctx.hand_value([c.design for c in cards])
+
+    def keep(self, card: Card) -> float:
+        """What ``card`` adds to the rest of the hand."""
+        v = self._keep.get(card.id)
+        if v is None:
+            hand = self.ctx.me.hand
+            rest = [c for c in hand if c is not card]
+            v = self._keep[card.id] = self.hv(hand) - self.hv(rest) if card in hand else (
+                self.ctx.keep_value(card.design))
+        return v
+
+    def hand_card(self, option_id: str) -> Card | None:
+        for c in self.ctx.me.hand:
+            if c.id == option_id:
+                return c
+        return None
+
+    def tableau_card(self, option_id: str) -> Card | None:
+        for c in self.ctx.me.tableau:
+            if c.id == option_id:
+                return c
+        return None
+
+    def cheapest(self, cards: list[Card], n: int, exclude: Card | None = None,
+                 among: list[Card] | None = None) -> list[Card]:
+        """The ``n`` cards to give up from ``cards`` (only from ``among`` if given): those whose
+        loss lowers the hand's worth least, cards the hand would never place first."""
+        hand = [c for c in cards if c is not exclude]
+        pool = [c for c in (among if among is not None else hand) if c in hand]
+        if n >= len(pool):
+            return pool
+        whole = self.hv(hand)
+        ctx = self.ctx
+
+        def loss(c: Card) -> tuple[float, float, str]:
+            rest = self.hv([x for x in hand if x is not c])
+            return (round(whole - rest, 6), ctx.surplus(c.design)[0], c.id)
+
+        return sorted(pool, key=loss)[:n]
+
+    # ------------------------------------------------------------------ dispatch
+    def choose(self, d: Decision) -> Choice:
+        fn: Callable[[Decision], Choice] | None = getattr(self, f"_{d.kind}", None)
+        if fn is None:
+            return Choice(tuple(random_pick(d, self.rng)), "Any choice will do here.")
+        return fn(d)
+
+    # ------------------------------------------------------------------ actions
+    def _actions(self, d: Decision) -> Choice:
+        plan = RoundPlan(self.ctx)
+        outcomes = [plan.evaluate(a) for a in action_sets(d)]
+        best = max(outcomes, key=lambda o: o.score)
+        return Choice(best.actions, action_reason(best))
+
+    def ranked_actions(self, d: Decision) -> list[tuple[float, tuple[str, ...]]]:
+        plan = RoundPlan(self.ctx)
+        out = [(o.score, o.actions) for o in (plan.evaluate(a) for a in action_sets(d))]
+        out.sort(key=lambda x: -x[0])
+        return out
+
+    # ------------------------------------------------------------------ hand management
+    def _discard_lowest(self, d: Decision, why: str) -> Choice:
+        cards = [c for i in d.ids if (c := self.hand_card(i)) is not None]
+        gone = self.cheapest(self.ctx.me.hand, d.min, among=cards)
+        return Choice(tuple(c.id for c in gone), f"Discard {names(gone)}: {why}.")
+
+    def _initial_discard(self, d: Decision) -> Choice:
+        cards = [c for i in d.ids if (c := self.hand_card(i)) is not None]
+        keep_n = len(cards) - d.min
+        best = None
+        for kept in itertools.combinations(cards, keep_n):
+            v = self._opening_value(list(kept))
+            if best is None or v > best[0]:
+                best = (v, kept)
+        assert best is not None
+        kept = list(best[1])
+        gone = [c for c in cards if c not in kept]
+        return Choice(tuple(c.id for c in gone),
+                      f"Keep {names(kept)}: they fit your start world best; "
+                      f"discard {names(gone)}.")
+
+    def _opening_value(self, kept: list[Card]) -> float:
+        return self.hv(kept)
+
+    def _hand_limit(self, d: Decision) -> Choice:
+        return self._discard_lowest(d, "the hand limit is 10, and these are worth the least")
+
+    def _explore_keep(self, d: Decision) -> Choice:
+        cards = [c for i in d.ids if (c := self.hand_card(i)) is not None]
+        base = [c for c in self.ctx.me.hand if c not in cards]
+        best = None
+        for combo in itertools.combinations(sorted(cards, key=lambda c: c.id), d.min):
+            v = self.hv(base + list(combo))
+            if best is None or v > best[0]:
+                best = (v, combo)
+        kept = list(best[1]) if best else []
+        rest = [c for c in cards if c not in kept]
+        why = f"Keep {names(kept)}"
+        if kept:
+            why += f": {self._card_note(kept[0])}"
+        if rest:
+            why += f"; discard {names(rest)}"
+        return Choice(tuple(c.id for c in kept), why + ".")
+
+    def _card_note(self, c: Card) -> str:
+        d = c.design
+        ctx = self.ctx
+        cost = ctx.cost_to_place(d)
+        kind = "development" if d.is_development else (
+            "military world" if d.military else "world")
+        vp = f"{d.vp} VP" if not d.is_six_cost else "a 6-cost bonus"
+        if cost is None:
+            return f"a {kind} worth {vp} (you need more Military for it)"
+        return f"a {kind} worth {vp} that you can place for {cost} card{'s' if cost != 1 else ''}"
+
+    def _pay(self, d: Decision) -> Choice:
+        what = d.context.get("for", "it")
+        return self._discard_lowest(d, f"they are the cards you need least to pay for {what}")
+
+    def _military_discard(self, d: Decision) -> Choice:
+        return self._discard_lowest(d, "the fewest cards that give the Military you need")
+
+    # ------------------------------------------------------------------ develop and settle
+    def _develop(self, d: Decision) -> Choice:
+        ctx = self.ctx
+        best = None
+        for o in d.options:
+            card = self.hand_card(o.id)
+            if card is None:
+                continue
+            cost = int((o.data or {}).get("cost", card.design.cost))
+            rest = [c for c in ctx.me.hand if c is not card]
+            paid = self.cheapest(rest, cost)
+            gain = (ctx.play_value(card.design) + self.hv([c for c in rest if c not in paid])
+                    - self.hv(ctx.me.hand))
+            if best is None or gain > best[0]:
+                best = (gain, card, cost)
+        if best is None or best[0] <= 0:
+            return Choice((), "Place nothing: no development here is worth its cost now.")
+        gain, card, cost = best
+        return Choice((card.id,), f"Develop {card.name}: {card.design.vp} VP"
+                                  f"{self._power_words(card)} for {cost} card"
+                                  f"{'s' if cost != 1 else ''}.")
+
+    def _power_words(self, card: Card) -> str:
+        d = card.design
+        if d.is_six_cost:
+            bonus = self.ctx.six_bonus(d, [*self.ctx.tableau, d])
+            return f" and a bonus of about {bonus:.0f} VP"
+        if d.powers:
+            return " and its powers"
+        return ""
+
+    def _settle_cost(self, card: Card) -> tuple[float, str]:
+        """The cheapest way to place ``card``: its cost in VP, and the method's words."""
+        from rftg_nb.engine.phases.settle import methods
+
+        ctx = self.ctx
+        ms = methods(ctx.game, ctx.me, card, len(ctx.me.hand) - 1)
+        best = None
+        for m in ms:
+            loss = self._method_loss(m, card) + self.keep(card)
+            if best is None or loss < best[0]:
+                best = (loss, m.label)
+        if best is None:
+            return 99.0, ""
+        return best
+
+    def _method_loss(self, m, world: Card) -> float:
+        """Hand value lost (besides the world itself) by placing ``world`` with method ``m``."""
+        ctx = self.ctx
+        rest = [c for c in ctx.me.hand if c is not world]
+        n = m.pay + (m.hand_military[0] if m.hand_military is not None else 0)
+        loss = 0.0
+        if n:
+            paid = self.cheapest(rest, n)
+            loss += self.hv(rest) - self.hv([c for c in rest if c not in paid])
+        if m.discard_card is not None:
+            dd = m.discard_card.design
+            loss += max(0.0, dd.vp) + 0.3
+        return loss
+
+    def _settle(self, d: Decision) -> Choice:
+        ctx = self.ctx
+        best = None
+        for o in d.options:
+            card = self.hand_card(o.id)
+            if card is None:
+                continue
+            loss, how = self._settle_cost(card)
+            gain = ctx.play_value(card.design) - loss
+            if best is None or gain > best[0]:
+                best = (gain, card, how)
+        if best is None or best[0] <= 0:
+            return Choice((), "Place nothing: no world here is worth its cost now.")
+        gain, card, how = best
+        dd = card.design
+        what = "a military world" if dd.military else "a world"
+        extra = ""
+        if dd.good:
+            extra = f" that {'comes with' if dd.windfall else 'produces'} a {dd.good} good"
+        return Choice((card.id,), f"Settle {card.name}: {dd.vp} VP and {what}{extra} "
+                                  f"({how.lower()}).")
+
+    def _settle_second(self, d: Decision) -> Choice:
+        return self._settle(d)
+
+    def _settle_method(self, d: Decision) -> Choice:
+        from rftg_nb.engine.phases.settle import methods
+
+        ctx = self.ctx
+        name = d.context.get("card", "")
+        world = next((c for c in ctx.me.tableau if c.name == name), None)
+        if world is None:
+            return Choice((d.ids[0],), f"{d.options[0].label}.")
+        ms = {m.id: m for m in methods(ctx.game, ctx.me, world, len(ctx.me.hand))}
+        best = None
+        for o in d.options:
+            m = ms.get(o.id)
+            loss = self._method_loss(m, world) if m is not None else 50.0
+            if best is None or loss < best[0]:
+                best = (loss, o)
+        assert best is not None
+        return Choice((best[1].id,), f"{best[1].label}: the cheapest way to place {name}.")
+
+    # ------------------------------------------------------------------ consume
+    def _trade(self, d: Decision) -> Choice:
+        from rftg_nb.engine.phases.consume import trade_value
+
+        ctx = self.ctx
+        best = None
+        for o in d.options:
+            w = self.tableau_card(o.id)
+            if w is None:
+                continue
+            v = trade_value(ctx.game, ctx.me, w) - 0.1 * self._good_use(w)
+            if best is None or v > best[0]:
+                best = (v, w, trade_value(ctx.game, ctx.me, w))
+        if best is None:
+            return Choice((d.ids[0],), "Sell this good.")
+        _v, w, cards = best
+        return Choice((w.id,), f"Sell the {w.design.good} good on {w.name}: it brings "
+                               f"{cards} cards, the most.")
+
+    def _good_use(self, w: Card) -> float:
+        """How useful a good of ``w``'s kind is to the consume powers (kind-specific ones)."""
+        kind = w.design.good
+        n = 0.0
+        for t in self.ctx.tableau:
+            for p in t.powers_in(4):
+                if p.code.startswith("CONSUME_") and kind and kind.upper()[:4] in p.code:
+                    n += p.value
+        return n
+
+    def _consume_goods(self, d: Decision) -> Choice:
+        ctx = self.ctx
+        worlds = {o.id: self.tableau_card(o.id) for o in d.options}
+        order = sorted(d.ids, key=lambda i: (GOOD_TRADE.get(
+            worlds[i].design.good if worlds[i] else "novelty", 2), i))
+        pick = tuple(order[: d.min])
+        if d.check(pick) is not None:
+            for combo in itertools.combinations(order, d.min):
+                if d.check(combo) is None:
+                    pick = combo
+                    break
+        used = [worlds[i].name for i in pick if worlds[i] is not None]
+        card = d.context.get("card", "the power")
+        del ctx
+        return Choice(pick, f"Consume the goods on {names(used)} with {card}: they sell "
+                            "for the least.")
+
+    def _consume_power(self, d: Decision) -> Choice:
+        ctx = self.ctx
+        x2 = ctx.me.chose("x2")
+        best = None
+        for o in d.options:
+            if o.id == "done":
+                continue
+            v = self._power_gain(o.id, x2)
+            if best is None or v > best[0]:
+                best = (v, o)
+        if best is None:
+            return Choice(("done",), "Stop consuming: no power is left.")
+        v, o = best
+        if v <= 0 and "done" in d.ids:
+            return Choice(("done",), "Stop consuming: what is left costs more than it gives.")
+        return Choice((o.id,), f"Use {o.label}.")
+
+    def _power_gain(self, option_id: str, x2: bool) -> float:
+        ctx = self.ctx
+        cid, _, idx = option_id.rpartition(":")
+        card = self.tableau_card(cid)
+        if card is None or not idx.isdigit():
+            return 0.1
+        pw = card.design.powers[int(idx)]
+        a = pw.atoms
+        goods = [c for c in ctx.me.tableau if c.good is not None]
+        if "DISCARD_HAND" in a:
+            lows = sorted(self.keep(c) for c in ctx.me.hand)[: pw.times]
+            return sum(max(0.0, pw.value - k) for k in lows)
+        if pw.code == "DRAW":
+            return pw.value * ctx.cv + 0.01
+        if pw.code == "DRAW_LUCKY":
+            return 0.05
+        if "TRADE_ACTION" in a:
+            best = max((GOOD_TRADE[g.design.good] for g in goods if g.design.good), default=0)
+            return best * ctx.cv - 0.3
+        vp = pw.value if "GET_VP" in a else 0
+        cards = (1 if "GET_CARD" in a else 0) + (2 if "GET_2_CARD" in a else 0)
+        if "CONSUME_TWO" in a or "CONSUME_3_DIFF" in a:
+            n = 2 if "CONSUME_TWO" in a else 3
+            per = vp * (2 if x2 else 1)
+            return per - 0.3 * n + 0.5
+        n = len(goods) if "CONSUME_ALL" in a else max(1, pw.times)
+        per_good = vp * (2 if x2 else 1) + cards * ctx.cv
+        if "CONSUME_ALL" in a:
+            return vp * (2 if x2 else 1) * max(0, n - 1) - 0.3 * n
+        # specific kinds first: a specific power has fewer goods to choose from
+        specific = 0.05 if any(x in a for x in ("CONSUME_NOVELTY", "CONSUME_RARE",
+                                                   "CONSUME_GENE", "CONSUME_ALIEN")) else 0.0
+        return per_good - 0.3 + specific
+
+    def _consume_discard(self, d: Decision) -> Choice:
+        ctx = self.ctx
+        card = d.context.get("card")
+        pw_vp = 1
+        for t in ctx.me.tableau:
+            if t.name == card:
+                for p in t.design.powers_in(4):
+                    if "DISCARD_HAND" in p.atoms:
+                        pw_vp = p.value
+        cards = [c for i in d.ids if (c := self.hand_card(i)) is not None]
+        gone: list[Card] = []
+        hand = list(ctx.me.hand)
+        for c in self.cheapest(hand, d.max, among=cards):
+            rest = [x for x in hand if x is not c]
+            if self.hv(hand) - self.hv(rest) >= pw_vp:
+                break
+            gone.append(c)
+            hand = rest
+        if not gone:
+            return Choice((), "Discard nothing: your cards are worth more than the VP.")
+        return Choice(tuple(c.id for c in gone),
+                      f"Discard {names(gone)} for {pw_vp * len(gone)} VP: they are worth "
+                      "less in hand.")
+
+    def _gamble(self, d: Decision) -> Choice:
+        costs = Counter(dd.cost for dd in self.ctx.unseen.elements())
+        best = max(d.ids, key=lambda i: (costs.get(int(i), 0) if i.isdigit() else 0, i))
+        return Choice((best,), f"Name cost {best}: it is the most common cost among the "
+                               "cards you have not seen.")
+
+    # ------------------------------------------------------------------ produce
+    def _windfall(self, d: Decision) -> Choice:
+        best = None
+        for o in d.options:
+            w = self.tableau_card(o.id)
+            if w is None:
+                continue
+            v = GOOD_TRADE.get(w.design.good or "", 0) + self._good_use(w)
+            if best is None or v > best[0]:
+                best = (v, w)
+        if best is None:
+            return Choice((d.ids[0],), f"{d.options[0].label}.")
+        w = best[1]
+        return Choice((w.id,), f"Put the good on {w.name}: its {w.design.good} good is worth "
+                               "the most.")
+
+    def _produce_discard(self, d: Decision) -> Choice:
+        cards = [c for i in d.ids if (c := self.hand_card(i)) is not None]
+        if not cards:
+            return Choice((), "Keep your cards.")
+        low = self.cheapest(self.ctx.me.hand, 1, among=cards)[0]
+        if self.keep(low) < 1.2 and self.ctx.rounds > 1.2:
+            return Choice((low.id,), f"Discard {low.name} to produce an Alien good: the good "
+                                     "is worth more than the card.")
+        return Choice((), "Keep your cards: they are worth more than the good.")
+
+    def _dice(self, d: Decision) -> Choice:
+        return Choice(tuple(random_pick(d, self.rng)), "A fair roll of the two dice.")
+
+
+def action_reason(o) -> str:
+    notes = [n for n in o.notes if n]
+    text = f"Choose {label(o.actions)}"
+    if notes:
+        text += ": " + "; ".join(notes)
+    return text + "."

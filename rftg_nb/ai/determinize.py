@@ -1,0 +1,93 @@
+"""Copies of a game for look-ahead, with every card the seat cannot see dealt afresh.
+
+A copy is the game's own setup and seed with its choice log replayed (the engine keeps no
+other state), so it stands exactly where the game stands. Then, before the AI looks at it:
+
+* every hidden card (draw pile, discard pile, other players' hands, goods, the robot's draw
+  stack) gets a design drawn at random from the designs the seat has not seen
+  (:func:`rftg_nb.ai.knowledge.unseen`), so the real hidden cards cannot leak into a choice;
+* the copy's random generator is replaced by one from the AI's own generator, so future
+  reshuffles and the robot's dice are not the game's real ones.
+
+:func:`force_roll` fixes the robot's next roll in a copy, so that a look-ahead can go through
+the 36 rolls of the robot's dice instead of sampling them.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import random
+from typing import TYPE_CHECKING, Any
+
+from rftg_nb.ai import knowledge
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.game import Game
+
+
+class CopyError(RuntimeError):
+    """A copy whose hidden cards do not add up (a zone this module does not know of)."""
+
+
+def replay(game: Game, round_start: bool = False) -> Game:
+    """A copy of ``game`` at the same point: its setup and seed, its choices replayed.
+
+    ``round_start``: stop at the first action choice of the current round instead, so that
+    the actions other players have already chosen this round (still secret) are not copied.
+    """
+    setup = _copy.deepcopy(game.setup)
+    twin = type(game)(setup, game.seed)
+    for ids in game.choices:
+        d = twin.decision
+        if round_start and d is not None and d.kind == "actions" and twin.round == game.round:
+            break
+        twin.apply(list(ids))
+    return twin
+
+
+def hidden_cards(game: Game, seat: int) -> list[Any]:
+    """The card objects ``seat`` cannot see, in a fixed order of zones."""
+    out = list(game.deck) + list(game.discard)
+    for p in game.players:
+        if p.index != seat:
+            out.extend(p.hand)
+        for c in p.tableau:
+            if c.good is not None:
+                out.append(c.good)
+    robot = getattr(game, "robot", None)
+    if robot is not None:
+        out.extend(robot.stack)
+    return out
+
+
+def sample(game: Game, seat: int, rng: random.Random, round_start: bool = False) -> Game:
+    """A copy of ``game`` in which all that ``seat`` cannot see is drawn from ``rng``
+    (``round_start``: see :func:`replay`)."""
+    twin = replay(game, round_start)
+    redeal(twin, seat, rng, knowledge.unseen(game, seat))
+    twin.rng = random.Random(rng.getrandbits(64))
+    return twin
+
+
+def redeal(twin: Game, seat: int, rng: random.Random, unseen: Any) -> None:
+    """Give every hidden card of ``twin`` a design from ``unseen``, shuffled by ``rng``."""
+    cards = hidden_cards(twin, seat)
+    designs = sorted(unseen.elements(), key=lambda d: d.id)
+    if len(designs) != len(cards):
+        raise CopyError(f"{len(cards)} hidden cards but {len(designs)} unseen designs")
+    rng.shuffle(designs)
+    for card, design in zip(cards, designs, strict=True):
+        card.design = design
+
+
+def force_roll(twin: Game, faces: tuple[str, str] | None) -> None:
+    """Make the robot roll ``faces`` (die A, die B) this round in a solitaire copy; None: roll
+    with the copy's own generator (also when the real game asks for the dice by hand)."""
+    solo = twin.setup.get("solo")
+    if solo is None:
+        return
+    if faces is None:
+        solo["dice"] = None
+        return
+    rolls = [list(faces)] * max(1, twin.round)
+    solo["dice"] = rolls

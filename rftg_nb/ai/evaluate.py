@@ -1,0 +1,61 @@
+"""How good a position is for one seat: the look-ahead's score for the end of a round.
+
+A finished game scores its margin (your score minus the best other score), plus half a point
+for winning a tie. Otherwise each side's score so far is added to what it can still expect:
+for the seat, its hand (:meth:`Ctx.hand_value`), its goods and its tableau's powers over the
+rounds left; for the robot, what its credit, economy and draw stack bring
+(:func:`rftg_nb.ai.robot_model.robot_later`); for other players, the same public measures as
+for the seat, with their hands counted as plain cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rftg_nb.ai import features, robot_model
+from rftg_nb.ai.valuation import GOOD_TRADE, Ctx
+
+
+def final_margin(game: Any, seat: int) -> float:
+    scores = game.scores()
+    mine = scores[seat]
+    others = max(s for i, s in enumerate(scores) if i != seat)
+    bonus = 0.5 if game.winner == seat else 0.0
+    return mine - others + bonus
+
+
+def position_value(game: Any, seat: int) -> float:
+    """The seat's expected margin at the end of the game, from the position now."""
+    if game.is_over:
+        return final_margin(game, seat)
+    ctx = Ctx(game, seat)
+    if ctx.solo and features.has_weights():
+        return features.learned_value(game, seat, ctx)
+    mine = game.scores()[seat] + side_potential(ctx, game.players[seat], own=True)
+    if ctx.solo and ctx.robot is not None:
+        r = ctx.robot
+        mat = robot_model.Mat(float(r.credit), float(r.economy), float(r.stack),
+                              float(r.counters_left))
+        theirs = r.score + robot_model.robot_later(mat, r, ctx.rounds + 1.0)
+        return mine - theirs
+    best = None
+    scores = game.scores()
+    for p in game.players:
+        if p.index == seat:
+            continue
+        v = scores[p.index] + side_potential(ctx, p, own=False)
+        best = v if best is None else max(best, v)
+    return mine - (best or 0.0)
+
+
+def side_potential(ctx: Ctx, p: Any, own: bool) -> float:
+    """What a player can still expect: hand, goods and the tableau's powers."""
+    if own:
+        hand = ctx.hand_value([c.design for c in p.hand])
+    else:
+        hand = ctx.currency(len(p.hand)) * 1.3
+    designs = [c.design for c in p.tableau]
+    goods = sum(0.5 * ctx.cv * GOOD_TRADE.get(c.design.good or "", 2)
+                for c in p.tableau if c.good is not None)
+    powers = ctx.uses * ctx.income(designs) if ctx.rounds > 1.0 else 0.0
+    return hand + goods + powers

@@ -1,0 +1,87 @@
+"""Numbers that describe a solitaire position from the player's seat, for the learned value.
+
+:func:`solo_features` turns what the seat sees into a fixed list of numbers (scores, tableau
+sizes, the VP pool, the hand, goods and powers, the robot's mat, the rounds left, and their
+products with the rounds left, since a hand or an economy is worth more with more rounds to
+use it). :mod:`rftg_nb.ai.train` fits weights to them from played games, and
+:func:`learned_value` applies the weights shipped in ``solo_value.json``: the expected final
+margin (your score minus the robot's) from this position.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from rftg_nb.ai.valuation import GOOD_TRADE, Ctx
+
+NAMES = (
+    "bias", "margin", "my_score", "robot_score", "pool", "my_tableau", "robot_tableau",
+    "hand", "hand_value", "income", "goods", "goods_value", "empty_production",
+    "consume_vp", "military", "robot_credit", "robot_economy", "robot_stack",
+    "robot_counter_vp", "round", "rounds_left",
+    "income_x_left", "hand_value_x_left", "economy_x_left", "credit_x_counters",
+    "consume_x_left", "production_x_left", "pool_small", "robot_near_end", "me_near_end",
+)
+
+
+def solo_features(game: Any, seat: int = 0, ctx: Ctx | None = None) -> list[float]:
+    """The numbers :data:`NAMES` for the solitaire position ``game`` seen from ``seat``."""
+    if ctx is None:
+        ctx = Ctx(game, seat)
+    r = ctx.robot
+    assert r is not None, "solo_features needs a solitaire game"
+    me = ctx.me
+    scores = game.scores()
+    mine, theirs = float(scores[seat]), float(scores[1])
+    hand_value = ctx.hand_value([c.design for c in me.hand])
+    income = ctx.income(ctx.tableau)
+    goods = [c for c in me.tableau if c.good is not None]
+    goods_value = sum(GOOD_TRADE.get(c.design.good or "", 2) for c in goods)
+    empty = sum(1 for c in me.tableau if c.design.is_production and c.good is None)
+    consume_vp = 0.0
+    for d in ctx.tableau:
+        for p in d.powers_in(4):
+            if "GET_VP" in p.atoms and any(a.startswith("CONSUME_") for a in p.atoms):
+                consume_vp += p.value * max(1, p.times)
+    left = ctx.rounds
+    counter_vp = float(r.counters_left * r.counter_vp)
+    return [
+        1.0, mine - theirs, mine, theirs, float(game.vp_pool), float(len(me.tableau)),
+        float(r.tableau_size), float(len(me.hand)), hand_value, income, float(len(goods)),
+        float(goods_value), float(empty), consume_vp, float(ctx.military),
+        float(r.credit), float(r.economy), float(r.stack), counter_vp, float(game.round),
+        left,
+        income * left, hand_value * left, r.economy * left, r.credit * counter_vp / 10.0,
+        consume_vp * left, (empty + len(goods)) * left,
+        1.0 if game.vp_pool <= 6 else 0.0,
+        1.0 if r.tableau_size >= 10 else 0.0,
+        1.0 if len(me.tableau) >= 10 else 0.0,
+    ]
+
+
+@cache
+def _weights() -> tuple[float, ...] | None:
+    try:
+        text = resources.files("rftg_nb.ai").joinpath("solo_value.json").read_text()
+    except FileNotFoundError:
+        return None
+    data = json.loads(text)
+    if tuple(data["names"]) != NAMES:
+        return None  # trained on other features: do not guess
+    return tuple(float(w) for w in data["weights"])
+
+
+def has_weights() -> bool:
+    return _weights() is not None
+
+
+def learned_value(game: Any, seat: int = 0, ctx: Ctx | None = None) -> float:
+    """The expected final margin from the shipped weights (0.0 if there are none)."""
+    w = _weights()
+    if w is None:
+        return 0.0
+    x = solo_features(game, seat, ctx)
+    return sum(a * b for a, b in zip(w, x, strict=True))

@@ -1,0 +1,415 @@
+"""Choosing actions by a quick forecast of the round each choice leads to.
+
+For every legal choice of actions :class:`RoundPlan` walks the round's phases in order with a
+copy of the seat's hand and tableau: the phases it calls for sure, the others with the chance
+that another side calls them (the robot's dice, or the other players). It counts what the
+seat gains in each phase (cards explored, the best development and world it can place, goods
+consumed and produced) and subtracts what the robot gains from the same choice
+(:mod:`rftg_nb.ai.robot_model`). No hidden card is looked at: explored cards are valued as
+draws from the unseen cards.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rftg_nb.ai import robot_model
+from rftg_nb.ai.valuation import GOOD_TRADE, KIND_OF, Ctx
+from rftg_nb.engine.game import ACTION_LABELS
+
+if TYPE_CHECKING:
+    from rftg_nb.cards import Design
+    from rftg_nb.engine.decision import Decision
+    from rftg_nb.engine.state import Card
+
+CALLS = robot_model.ACTION_PHASE
+
+
+def action_sets(d: Decision) -> list[tuple[str, ...]]:
+    """Every legal answer to an "actions" decision, in option order."""
+    out = []
+    for n in range(d.min, d.max + 1):
+        for combo in itertools.combinations(d.ids, n):
+            if d.check(combo) is None:
+                out.append(combo)
+    return out
+
+
+@dataclass
+class Outcome:
+    """A forecast round: the seat's gain, the robot's, and the notes a hint is made from."""
+
+    actions: tuple[str, ...]
+    mine: float = 0.0
+    theirs: float = 0.0
+    notes: list[str] = field(default_factory=list)
+    places: list[str] = field(default_factory=list)
+
+    @property
+    def score(self) -> float:
+        return self.mine - self.theirs
+
+
+class RoundPlan:
+    """Forecasts for one seat's action choice (built once, then :meth:`evaluate` per choice)."""
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.ctx = ctx
+        designs = [c.design for c in ctx.hand]
+        whole = ctx.hand_value(designs)
+        self.keep = {c.id: whole - ctx.hand_value([x.design for x in ctx.hand if x is not c])
+                     for c in ctx.hand}
+        self.deck = robot_model.Deck.of(ctx.unseen) if ctx.solo else None
+        self.others = {} if ctx.solo else _other_players(ctx)
+        self._explore: dict[tuple[int, int], float] = {}
+        self._unseen_keep: list[tuple[float, int]] | None = None
+
+    # ------------------------------------------------------------------ the whole round
+    def evaluate(self, actions: tuple[str, ...]) -> Outcome:
+        ctx = self.ctx
+        out = Outcome(actions)
+        chosen = {CALLS[a] for a in actions}
+        fc = None
+        if ctx.solo and ctx.robot is not None and self.deck is not None:
+            fc = robot_model.forecast(ctx.game, ctx.robot, self.deck, actions, ctx.rounds)
+            out.theirs = fc.vp + fc.later
+            called = fc.phases
+        else:
+            called = self.others
+
+        def chance(phase: str) -> float:
+            return 1.0 if phase in chosen else called.get(phase, 0.0)
+
+        hand = list(ctx.hand)
+        tableau = list(ctx.tableau)
+        goods = [c.design for c in ctx.me.tableau if c.good is not None]
+        extra_cards = 0.0
+        # Explore
+        p = chance("explore")
+        if p > 0:
+            draw, keep = self._explore_counts(actions)
+            gain = self._explore_value(draw, keep)
+            out.mine += p * gain
+            extra_cards += p * keep
+            if "explore" in chosen:
+                out.notes.append(f"explore {draw} cards and keep {keep}")
+        # Develop (twice in the advanced game)
+        for phase, action in (("develop", "develop"), ("develop2", "develop2")):
+            p = chance(phase)
+            if p <= 0:
+                continue
+            off = 1 if action in actions else 0
+            best = self._best_place(hand, tableau, off, developments=True, spare=extra_cards)
+            if best is not None:
+                gain, card, paid = best
+                out.mine += p * gain
+                if p >= 0.5:
+                    hand = [c for c in hand if c is not card and c not in paid]
+                    tableau.append(card.design)
+                    out.places.append(card.name)
+                    if action in actions:
+                        out.notes.append(f"develop {card.name}")
+        # Settle (twice in the advanced game)
+        for phase, action in (("settle", "settle"), ("settle2", "settle2")):
+            p = chance(phase)
+            if p <= 0:
+                continue
+            bonus = action in actions
+            best = self._best_place(hand, tableau, 0, developments=False, spare=extra_cards)
+            gain = 0.0
+            if best is not None:
+                gain, card, paid = best
+                if p >= 0.5:
+                    hand = [c for c in hand if c is not card and c not in paid]
+                    tableau.append(card.design)
+                    out.places.append(card.name)
+                    if card.design.windfall and card.design.good:
+                        goods.append(card.design)
+                    if bonus:
+                        out.notes.append(f"settle {card.name}")
+            if bonus:
+                gain += self.cards(len(hand) + extra_cards, 1)  # the Settle bonus card
+            out.mine += p * gain
+        # Consume
+        p = chance("consume")
+        if p > 0 and goods:
+            gain, used, note = self._consume(goods, tableau, "trade" in actions, "x2" in actions,
+                                             len(hand) + extra_cards)
+            out.mine += p * gain
+            if note and chosen & {"consume"}:
+                out.notes.append(note)
+            if p >= 0.5:
+                for g in used:
+                    goods.remove(g)
+        # Produce
+        p = chance("produce")
+        if p > 0:
+            gain, note = self._produce(goods, tableau, "produce" in actions,
+                                       len(hand) + extra_cards)
+            out.mine += p * gain
+            if note and "produce" in actions:
+                out.notes.append(note)
+        if fc is not None:
+            out.notes.append(f"the robot gains about {fc.vp:.1f} VP")
+        return out
+
+    # ------------------------------------------------------------------ explore
+    def _explore_counts(self, actions: tuple[str, ...]) -> tuple[int, int]:
+        draw, keep = 2, 1
+        if "explore5" in actions:
+            draw += 5
+        if "explore11" in actions:
+            draw += 1
+            keep += 1
+        for d in self.ctx.tableau:
+            for pw in d.powers_in(1):
+                if pw.code == "DRAW":
+                    draw += pw.value
+                elif pw.code == "KEEP":
+                    keep += pw.value
+        return draw, min(keep, draw)
+
+    def _explore_value(self, draw: int, keep: int) -> float:
+        key = (draw, keep)
+        got = self._explore.get(key)
+        if got is None:
+            got = self._explore[key] = _top_k_mean(self._unseen_values(), draw, keep)
+        return got
+
+    def _unseen_values(self) -> list[tuple[float, int]]:
+        if self._unseen_keep is None:
+            ctx = self.ctx
+            # A drawn card: currency, plus a share of its surplus if it could be placed.
+            vals: dict[float, int] = Counter()
+            worth = ctx.card_worth(len(ctx.hand) + 1)
+            for d, n in ctx.unseen.items():
+                s, _cost = ctx.surplus(d)
+                vals[round(worth + 0.55 * max(0.0, s), 1)] += n
+            self._unseen_keep = sorted(vals.items())
+        return self._unseen_keep
+
+    # ------------------------------------------------------------------ develop / settle
+    def _best_place(self, hand: list[Card], tableau: list[Design], off: int, developments: bool,
+                    spare: float) -> tuple[float, Card, list[Card]] | None:
+        """The placement with the largest gain: (gain, card, cards paid), or None."""
+        ctx = self.ctx
+        best = None
+        mil = ctx.military_of(tableau)
+        whole = ctx.hand_value([c.design for c in hand])
+        for card in hand:
+            d = card.design
+            if developments != d.is_development:
+                continue
+            if developments:
+                if any(t.name == d.name for t in tableau):
+                    continue
+                cost = max(0, d.cost - off - ctx.dev_reduction())
+            elif d.military:
+                if d.cost > mil:
+                    continue
+                cost = 0
+            else:
+                cost = max(0, d.cost - ctx.settle_reduction(d))
+            rest = sorted((c for c in hand if c is not card),
+                          key=lambda c: (self.keep.get(c.id, ctx.cv), c.id))
+            short = max(0, cost - len(rest))
+            if short > spare:
+                continue
+            paid = rest[: cost]
+            left = rest[cost:]
+            gain = (ctx.play_value(d, tableau) + ctx.hand_value([c.design for c in left])
+                    - short * ctx.cv - whole)
+            if best is None or gain > best[0]:
+                best = (gain, card, paid)
+        if best is None or best[0] <= 0:
+            return None
+        return best
+
+    # ------------------------------------------------------------------ consume / produce
+    def cards(self, have: float, k: float) -> float:
+        """What ``k`` more cards are worth to a hand of ``have`` (see ``Ctx.currency``)."""
+        n = int(have)
+        return self.ctx.currency(n + int(round(k))) - self.ctx.currency(n)
+
+    def _consume(self, goods: list[Design], tableau: list[Design], trade: bool,
+                 x2: bool, have: float) -> tuple[float, list[Design], str]:
+        left = list(goods)
+        gain = 0.0
+        used: list[Design] = []
+        notes = []
+        if trade and left:
+            bonus = _trade_bonus(tableau)
+            world = max(left, key=lambda w: GOOD_TRADE[w.good] + bonus.get(w.good, 0)
+                        + bonus.get(w.name, 0))
+            cards = GOOD_TRADE[world.good] + bonus.get(world.good, 0) + bonus.get(world.name, 0)
+            gain += self.cards(have, cards)
+            have += cards
+            left.remove(world)
+            used.append(world)
+            notes.append(f"sell a good for {cards} cards")
+        vp_total = 0.0
+        for vp, cards, take, kinds in _consume_powers(tableau):
+            for _ in range(take):
+                match = [w for w in left if not kinds or w.good in kinds]
+                if not match:
+                    break
+                w = min(match, key=lambda w: GOOD_TRADE[w.good])
+                left.remove(w)
+                used.append(w)
+                vp_total += vp * (2 if x2 else 1)
+                gain += self.cards(have, cards)
+                have += cards
+        gain += vp_total
+        if vp_total:
+            notes.append(f"consume for about {vp_total:.0f} VP")
+        return gain, used, " and ".join(notes)
+
+    def _produce(self, goods: list[Design], tableau: list[Design],
+                 bonus: bool, have: float) -> tuple[float, str]:
+        ctx = self.ctx
+        full = Counter(g.name for g in goods)
+        gain = 0.0
+        made = 0
+        seen: Counter[str] = Counter()
+        for d in tableau:
+            seen[d.name] += 1
+            empty = seen[d.name] > full[d.name]
+            if d.is_production and empty:
+                gain += self.good_value(d.good, tableau)
+                made += 1
+        if bonus:
+            empty_windfall = [d for d in tableau if d.windfall and d.good
+                              and Counter(x.name for x in tableau)[d.name] > full[d.name]]
+            if empty_windfall:
+                best = max(self.good_value(d.good, tableau) for d in empty_windfall)
+                gain += best
+                made += 1
+        for d in tableau:
+            for pw in d.powers_in(5):
+                if pw.code == "DRAW":
+                    gain += self.cards(have, pw.value)
+                elif pw.code == "DRAW_IF" and made:
+                    gain += 0.8 * self.cards(have, pw.value)
+        if ctx.rounds < 1.5:
+            gain *= 0.2  # goods made in the last round are never used
+        note = f"produce {made} good{'s' if made != 1 else ''}" if made else ""
+        return gain, note
+
+    def good_value(self, kind: str | None, tableau: list[Design]) -> float:
+        """A good waiting on a world: consumed for VP next time, or sold for cards."""
+        ctx = self.ctx
+        best = GOOD_TRADE.get(kind or "", 2) * ctx.cv * 0.55
+        for vp, cards, _take, kinds in _consume_powers(tableau):
+            if not kinds or kind in kinds:
+                best = max(best, vp * 1.4 + cards * ctx.cv)
+        return 0.75 * best
+
+
+# ---------------------------------------------------------------------------- helpers
+def _top_k_mean(values: list[tuple[float, int]], n: int, k: int) -> float:
+    """Expected sum of the best ``k`` of ``n`` draws from a discrete distribution."""
+    total = sum(c for _v, c in values)
+    if total == 0 or k <= 0:
+        return 0.0
+    n = min(n, total)
+    # P(X <= v) for each support value, then the order statistics of n draws (with
+    # replacement, close enough for a deck of ~100 cards).
+    from math import comb
+
+    cdf = []
+    acc = 0
+    for v, c in values:
+        acc += c
+        cdf.append((v, acc / total))
+    out = 0.0
+    for r in range(n - k + 1, n + 1):  # the r-th smallest of n
+        prev = 0.0
+        e = 0.0
+        for v, f in cdf:
+            at_most = sum(comb(n, j) * f ** j * (1 - f) ** (n - j) for j in range(r, n + 1))
+            e += v * (at_most - prev)
+            prev = at_most
+        out += e
+    return out
+
+
+_POWERS: dict[tuple[str, ...], list[tuple[float, float, int, tuple[str, ...]]]] = {}
+
+
+def _consume_powers(tableau: list[Design]) -> list[tuple[float, float, int, tuple[str, ...]]]:
+    """The tableau's good-consuming powers: (VP a good, cards a good, goods, kinds), best first."""
+    key = tuple(d.name for d in tableau)
+    got = _POWERS.get(key)
+    if got is not None:
+        return got
+    out = []
+    for d in tableau:
+        for p in d.powers_in(4):
+            a = p.atoms
+            if not any(x.startswith("CONSUME_") for x in a):
+                continue
+            kinds = tuple(KIND_OF[x] for x in a if x in KIND_OF)
+            vp = p.value if "GET_VP" in a else 0
+            cards = (1 if "GET_CARD" in a else 0) + (2 if "GET_2_CARD" in a else 0)
+            if "CONSUME_THIS" in a:
+                continue
+            if "CONSUME_TWO" in a:
+                out.append((vp / 2, 0.0, 2, kinds))
+            elif "CONSUME_3_DIFF" in a:
+                out.append((vp / 3, 0.0, 3, kinds))
+            elif "CONSUME_ALL" in a:
+                out.append((0.75 * vp, 0.0, 4, kinds))
+            else:
+                out.append((float(vp), float(cards), max(1, p.times), kinds))
+    out.sort(key=lambda x: (-(x[0] + 0.5 * x[1]), 0 if x[3] else 1))
+    if len(_POWERS) > 5000:
+        _POWERS.clear()
+    _POWERS[key] = out
+    return out
+
+
+def _trade_bonus(tableau: list[Design]) -> dict[str | None, int]:
+    out: Counter[str | None] = Counter()
+    for d in tableau:
+        for p in d.powers_in(4):
+            a = p.atoms
+            if "TRADE_ANY" in a:
+                for k in GOOD_TRADE:
+                    out[k] += p.value
+            elif "TRADE_THIS" in a:
+                out[d.name] += p.value
+            else:
+                for atom, kind in (("TRADE_NOVELTY", "novelty"), ("TRADE_RARE", "rare"),
+                                   ("TRADE_GENE", "genes")):
+                    if atom in a:
+                        out[kind] += p.value
+    return out
+
+
+def _other_players(ctx: Ctx) -> dict[str, float]:
+    """Chance another player calls each phase this round, from their public tableaux."""
+    miss: Counter[str] = Counter({ph: 1.0 for ph in robot_model.PHASE_ORDER})
+    two = ctx.game.advanced
+    for p in ctx.game.players:
+        if p.index == ctx.seat:
+            continue
+        goods = p.good_count()
+        empty = sum(1 for c in p.tableau if c.design.is_production and c.good is None)
+        prob = {"explore": 0.25 + (0.15 if len(p.hand) < 3 else 0.0),
+                "develop": 0.3, "settle": 0.35,
+                "consume": 0.15 + 0.15 * min(goods, 3),
+                "produce": 0.1 + 0.12 * min(empty, 3)}
+        if two:
+            prob = {k: min(0.9, 1.6 * v) for k, v in prob.items()}
+            prob["develop2"] = 0.1
+            prob["settle2"] = 0.12
+        for ph, q in prob.items():
+            miss[ph] *= 1.0 - q
+    return {ph: 1.0 - m for ph, m in miss.items()}
+
+
+def label(actions: tuple[str, ...]) -> str:
+    return " and ".join(ACTION_LABELS[a] for a in actions)

@@ -1,0 +1,549 @@
+"""How much a card is worth to one seat, in victory points, from what that seat can see.
+
+Every quantity here is an estimate in VP-equivalents so that cards in hand, cards in play,
+goods, VP chips and the robot's gains can be compared on one scale:
+
+* ``cv``: one card in hand as currency (it pays for something later). It falls as the game
+  nears its end, when cards left in hand are worth nothing.
+* :meth:`Ctx.play_value`: placing a design in the tableau now: printed VP, 6-cost bonuses
+  (its own and the ones it feeds), goals, and what its powers will bring over the rounds left
+  (goods turned into VP or cards, draws, discounts, Military).
+* :meth:`Ctx.keep_value`: a card kept in hand: its currency value, plus the surplus of
+  playing it later, weighted by the chance of being able to.
+
+The tableau's powers are valued together by :meth:`Ctx.income`, so a consume power is worth
+much only with goods to feed it and a production world only with somewhere to sell its goods.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rftg_nb.ai import knowledge
+from rftg_nb.cards import Design
+from rftg_nb.engine.scoring import matches
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.game import Game
+
+GOOD_TRADE = {"novelty": 2, "rare": 3, "genes": 4, "alien": 5}
+KIND_OF = {"CONSUME_NOVELTY": "novelty", "CONSUME_RARE": "rare", "CONSUME_GENE": "genes",
+           "CONSUME_ALIEN": "alien"}
+END = 12  # tableau size that ends the game
+_INCOME: dict[tuple[object, ...], float] = {}  # income of a tableau, shared by every game
+
+
+class Ctx:
+    """One seat's summary of the position, built once per decision and reused."""
+
+    def __init__(self, game: Game, seat: int, parent: Ctx | None = None) -> None:
+        """``parent``: a context of the same seat earlier in the same round (a look-ahead
+        copy's root), whose card valuations are reused."""
+        self.game = game
+        self.seat = seat
+        self.me = game.players[seat]
+        self.solo = knowledge.is_solo(game)
+        self.robot = knowledge.robot_seen(game)
+        self.tableau: list[Design] = [c.design for c in self.me.tableau]
+        self.hand = list(self.me.hand)
+        self.n_players = len(game.players) + (1 if self.solo else 0)
+        self.rounds = rounds_left(game, seat)
+        # Rounds in which a card placed now can still use its powers (this one counts half),
+        # discounted: a power is not used every round, and later rounds are less certain.
+        self.future = max(0.0, self.rounds - 0.6)
+        self.uses = 0.5 * min(self.future, 7.0)
+        self.cv = card_value(self.rounds)
+        self.military = sum(p.value for d in self.tableau for p in d.powers_in(3)
+                            if p.code == "EXTRA_MILITARY")
+        self.freq = phase_frequencies(self)
+        self._unseen: Counter[Design] | None = None
+        self.goals = [t for t in game.goal_tracks]
+        self._surplus: dict[str, tuple[float, float]] = {}
+        self._play: dict[tuple[str, int, str], float] = {}
+        self._rates: dict[str, float] = {}
+        self._hand_now: float | None = None
+        if parent is not None and parent.seat == seat:
+            self.rounds, self.future, self.uses, self.cv = (
+                parent.rounds, parent.future, parent.uses, parent.cv)
+            self._unseen = parent._unseen
+            self._play = parent._play
+            self._rates = parent._rates
+            if len(parent.tableau) == len(self.tableau):
+                self._surplus = parent._surplus
+        # Cards the seat will draw before it could place what it holds, and how much the
+        # first, second ... planned placement of a hand counts (later ones come later).
+        self.draws_ahead = min(3.0, 1.5 * max(0.0, self.rounds - 1))
+        scale = max(0.0, min(1.0, (self.rounds - 0.5) / 2.0))
+        self.later = tuple(scale * x for x in (0.9, 0.65, 0.45, 0.3, 0.2))
+
+    # ------------------------------------------------------------------ hidden cards
+    @property
+    def unseen(self) -> Counter[Design]:
+        if self._unseen is None:
+            self._unseen = knowledge.unseen(self.game, self.seat)
+        return self._unseen
+
+    # ------------------------------------------------------------------ the tableau engine
+    def income(self, designs: Iterable[Design]) -> float:
+        """VP-equivalents a round that the powers of ``designs`` bring (goods, draws, ...)."""
+        designs = list(designs)
+        key = (tuple(sorted(d.name for d in designs)), round(self.cv, 2), self.solo,
+               self.n_players, round(self.future))
+        got = _INCOME.get(key)
+        if got is None:
+            if len(_INCOME) > 50_000:
+                _INCOME.clear()
+            got = _INCOME[key] = _income(designs, self.cv, self.freq, self.future)
+        return got
+
+    def military_of(self, designs: Iterable[Design]) -> int:
+        return sum(p.value for d in designs for p in d.powers_in(3) if p.code == "EXTRA_MILITARY")
+
+    # ------------------------------------------------------------------ one card
+    def play_value(self, d: Design, tableau: list[Design] | None = None) -> float:
+        """VP-equivalents of placing ``d`` in the tableau now (not counting what it costs)."""
+        t = self.tableau if tableau is None else tableau
+        key = (d.name, len(t), t[-1].name if t else "")
+        got = self._play.get(key)
+        if got is None:
+            got = self._play[key] = self._play_value(d, t)
+        return got
+
+    def _play_value(self, d: Design, t: list[Design]) -> float:
+        value = float(d.vp)
+        if d.bonuses:
+            value += self.six_bonus(d, [*t, d])
+        for other in t:
+            if other.bonuses:
+                value += _bonus_points(other, d)
+        if self.future > 0:
+            value += self.uses * (self.income([*t, d]) - self.income(t))
+            value += _one_off(d, self.cv)
+            value += _military_value(self.military_of([*t, d]), self.future) - _military_value(
+                self.military_of(t), self.future)
+        if self.goals:
+            value += self.goal_value(d, t)
+        return value
+
+    def six_bonus(self, d: Design, tableau: list[Design]) -> float:
+        """A 6-cost development's bonus: the tableau now plus what later cards may add."""
+        now = 0.0
+        for c in tableau:
+            now += _bonus_points(d, c)
+        for b in d.bonuses:
+            if b.what == "THREE_VP":
+                now += b.points * (self.me.vp // 3)
+            elif b.what == "TOTAL_MILITARY":
+                now += b.points * max(0, self.military_of(tableau))
+        # Later cards: about one a round, half of them from the hand, half drawn.
+        later = min(self.rounds, max(0, END - len(tableau))) * 0.8
+        if later > 0:
+            per = self._bonus_rate(d)
+            now += later * per
+        return now
+
+    def _bonus_rate(self, d: Design) -> float:
+        """Mean points a card played later adds to ``d``'s bonus (hand cards count double)."""
+        got = self._rates.get(d.name)
+        if got is None:
+            got = self._rates[d.name] = self._bonus_rate_now(d)
+        return got
+
+    def _bonus_rate_now(self, d: Design) -> float:
+        total = weight = 0.0
+        for c in self.hand:
+            total += 2 * _bonus_points(d, c.design)
+            weight += 2
+        for design, n in self.unseen.items():
+            total += n * _bonus_points(d, design)
+            weight += n
+        return total / weight if weight else 0.0
+
+    def goal_value(self, d: Design, tableau: list[Design]) -> float:
+        """VP the goals may give for adding ``d`` (progress toward an open goal)."""
+        from rftg_nb.engine.goals import GOALS
+
+        total = 0.0
+        for t in self.goals:
+            g = GOALS[t.design.name]
+            if g.kind == "first" and t.holders:
+                continue
+            before = _goal_count(self, g.name, tableau)
+            after = _goal_count(self, g.name, [*tableau, d])
+            if after <= before:
+                continue
+            need = g.need
+            if g.kind == "first":
+                if before < need <= after:
+                    total += 3.0 * 0.8
+                elif after < need:
+                    total += 3.0 * 0.5 * (after - before) / need
+            else:
+                if self.seat in t.holders:
+                    continue
+                total += 5.0 * 0.4 * min(1.0, (after - before) / max(1, need - before))
+        return total
+
+    def dev_reduction(self) -> int:
+        return sum(p.value for d in self.tableau for p in d.powers_in(2) if p.code == "REDUCE")
+
+    def settle_reduction(self, world: Design) -> int:
+        total = 0
+        for d in self.tableau:
+            for p in d.powers_in(3):
+                if p.code == "REDUCE":
+                    total += p.value
+                elif p.code == "REDUCE|RARE" and world.good == "rare":
+                    total += p.value
+                elif p.code == "REDUCE|ALIEN" and world.good == "alien":
+                    total += p.value
+        return total
+
+    def cost_to_place(self, d: Design) -> int | None:
+        """Cards it takes to place ``d`` now without a phase bonus (None: it cannot be)."""
+        if d.is_development:
+            if any(t.name == d.name for t in self.tableau):
+                return None
+            return max(0, d.cost - self.dev_reduction())
+        if d.military:
+            if d.cost <= self.military:
+                return 0
+            if d.good != "alien" and any(p.code == "PAY_MILITARY" for t in self.tableau
+                                         for p in t.powers_in(3)):
+                return max(0, d.cost - 1 - self.settle_reduction(d))
+            return None
+        return max(0, d.cost - self.settle_reduction(d))
+
+    def surplus(self, d: Design) -> tuple[float, float]:
+        """(What placing ``d`` later is worth over keeping it as a card, its cost in cards).
+
+        A card that cannot be placed now (too little Military) keeps a small share of its
+        surplus: more Military may come.
+        """
+        got = self._surplus.get(d.name)
+        if got is None:
+            cost = self.cost_to_place(d)
+            chance = 1.0
+            if cost is None:
+                if d.is_development:
+                    got = self._surplus[d.name] = (0.0, 0.0)
+                    return got
+                need = d.cost - self.military
+                chance = 0.3 if need <= 1 else 0.12 if need <= 2 else 0.03
+                cost = 0
+            plan_cost = max(0.0, cost - 0.5) if d.is_development else float(cost)
+            value = self.play_value(d) - plan_cost * self.cv - self.cv
+            got = self._surplus[d.name] = (chance * value, plan_cost)
+        return got
+
+    def hand_value(self, designs: list[Design]) -> float:
+        """A hand: each card as currency, plus the best few placements it can pay for.
+
+        The placements are taken greedily by surplus while the hand (and the cards drawn in
+        the next rounds) can pay for them; later ones count less, as they come later.
+        """
+        n = len(designs)
+        money = n + self.draws_ahead
+        plays = []
+        for d in designs:
+            s, cost = self.surplus(d)
+            if s > 0:
+                plays.append((s, cost))
+        plays.sort(reverse=True)
+        total = self.currency(n)
+        spent = 0.0
+        k = 0
+        for s, cost in plays:
+            if spent + cost + 1 > money:
+                continue
+            spent += cost + 1
+            total += self.later[k] * s
+            k += 1
+            if k >= len(self.later):
+                break
+        return total
+
+    def currency(self, n: int) -> float:
+        """``n`` cards in hand as currency: past 6 cards each is worth less, and past the hand
+        limit of 10 nothing (the round end takes them)."""
+        steps = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.75, 0.6, 0.45, 0.3)
+        return self.cv * sum(steps[: min(n, len(steps))])
+
+    def card_worth(self, n: int) -> float:
+        """The currency value of one more card in a hand of ``n``."""
+        return self.currency(n + 1) - self.currency(n)
+
+    def keep_value(self, d: Design, hand: list[Design] | None = None) -> float:
+        """What adding ``d`` to the hand is worth (to a hand of the current cards by default)."""
+        if hand is None:
+            if self._hand_now is None:
+                self._hand_now = self.hand_value([c.design for c in self.hand])
+            return self.hand_value([*(c.design for c in self.hand), d]) - self._hand_now
+        return self.hand_value([*hand, d]) - self.hand_value(hand)
+
+
+# ---------------------------------------------------------------------------- estimates
+def rounds_left(game: Game, seat: int) -> float:
+    """Rounds still to play, this one included, from the race to the game end."""
+    sizes = [len(p.tableau) for p in game.players]
+    robot = knowledge.robot_seen(game)
+    pool = game.vp_pool
+    if robot is not None:
+        sizes.append(robot.tableau_size)
+        # The robot places about 0.7 cards a round and takes its economy in chips a bit
+        # more often than every other round.
+        robot_tab = (END - robot.tableau_size) / 0.75
+        drain = 0.9 + 0.6 * robot.economy + 0.25 * game.round
+        by_pool = pool / max(1.0, drain)
+        mine = (END - sizes[0]) / 1.1
+        est = min(robot_tab, by_pool, mine)
+    else:
+        n = len(game.players)
+        fastest = (END - max(sizes)) / 1.0
+        drain = 0.5 * n + 0.3 * n * min(game.round, 8) / 2
+        by_pool = pool / max(1.0, drain)
+        est = min(fastest, by_pool)
+    return max(1.0, est + 0.5)
+
+
+def card_value(rounds: float) -> float:
+    """VP a card in hand is worth as currency, ``rounds`` before the end (this one counts)."""
+    return max(0.12, min(0.75, 0.12 + 0.16 * (rounds - 1)))
+
+
+def phase_frequencies(ctx: Ctx) -> dict[str, float]:
+    """Chance that a phase runs in a later round (chosen by this seat or another side)."""
+    if ctx.solo:
+        return {"explore": 0.45, "develop": 0.6, "settle": 0.7, "consume": 0.6,
+                "produce": 0.55, "trade": 0.25}
+    n = ctx.n_players
+    more = min(1.0, 0.12 * (n - 2))
+    return {"explore": 0.5 + more, "develop": 0.55 + more, "settle": 0.65 + more,
+            "consume": 0.55 + more, "produce": 0.5 + more, "trade": 0.2}
+
+
+# ---------------------------------------------------------------------------- the engine
+_POINTS: dict[tuple[str, str], int] = {}
+
+
+def _bonus_points(six: Design, card: Design) -> int:
+    """Points ``card`` scores on the 6-cost development ``six``'s bonus lines."""
+    key = (six.name, card.name)
+    got = _POINTS.get(key)
+    if got is None:
+        got = 0
+        for b in six.bonuses:
+            if b.what in ("THREE_VP", "TOTAL_MILITARY"):
+                continue
+            if matches(b.what, b.name, card):
+                got = b.points
+                break
+        _POINTS[key] = got
+    return got
+
+
+def _goal_count(ctx: Ctx, name: str, tableau: list[Design]) -> int:
+    ds = tableau
+    if name == "Galactic Status":
+        return sum(1 for d in ds if d.is_six_cost)
+    if name == "Innovation Leader":
+        from rftg_nb.engine.goals import _categories
+
+        found: set[str] = set()
+        for d in ds:
+            found |= _categories(d)
+        return len(found)
+    if name == "System Diversity":
+        return len({d.good for d in ds if d.is_world and d.good})
+    if name == "Overlord Discoveries":
+        return sum(1 for d in ds if d.has_flag("alien"))
+    if name == "Production Leader":
+        return sum(1 for d in ds if d.is_production)
+    if name == "Greatest Military":
+        return ctx.military_of(ds)
+    if name == "Greatest Infrastructure":
+        return sum(1 for d in ds if d.is_development)
+    if name == "Largest Industry":
+        return sum(1 for d in ds if d.is_world and d.good in ("novelty", "rare"))
+    return 0  # chips and hand-limit goals do not depend on the tableau
+
+
+def _military_value(mil: int, future: float) -> float:
+    """Military lets military worlds be placed for no cards; the first points count most."""
+    if mil <= 0:
+        return 0.0
+    steps = (1.0, 0.9, 0.8, 0.6, 0.45, 0.3, 0.2, 0.1)
+    total = sum(steps[: min(mil, len(steps))])
+    return total * min(1.0, future / 4.0)
+
+
+def _one_off(d: Design, cv: float) -> float:
+    """Powers used once: discard-from-tableau powers."""
+    total = 0.0
+    for p in d.powers_in(3):
+        if p.code == "DISCARD|REDUCE_ZERO":
+            total += 2.5 * cv
+        elif p.code == "DISCARD|EXTRA_MILITARY":
+            total += 1.0
+    return total
+
+
+def _income(designs: list[Design], cv: float, freq: dict[str, float], future: float) -> float:
+    """VP-equivalents a round from the tableau's powers."""
+    produce = freq["produce"]
+    consume = freq["consume"]
+    cycle = min(produce, consume) + 0.1
+    total = 0.0
+    # ---- goods: what is produced each Produce phase
+    goods: list[str] = []
+    windfall_worlds = Counter(d.good for d in designs if d.is_world and d.windfall and d.good)
+    wf_any = 0
+    for d in designs:
+        if d.is_production:
+            goods.append(d.good)  # type: ignore[arg-type]
+        for p in d.powers_in(5):
+            if p.code.startswith("WINDFALL_") and p.code != "WINDFALL_ANY":
+                kind = {"NOVELTY": "novelty", "RARE": "rare", "GENE": "genes",
+                        "ALIEN": "alien"}[p.code.split("_")[1]]
+                if windfall_worlds[kind] > 0:
+                    windfall_worlds[kind] -= 1
+                    goods.append(kind)
+            elif p.code == "WINDFALL_ANY":
+                wf_any += 1
+            elif p.code == "PRODUCE|DISCARD":
+                goods.append("alien")  # it costs a card each time: counted half below
+                total -= 0.5 * cv * produce
+    for _ in range(wf_any):
+        left = [k for k, n in windfall_worlds.items() if n > 0]
+        if left:
+            best = max(left, key=lambda k: GOOD_TRADE[k])
+            windfall_worlds[best] -= 1
+            goods.append(best)
+    # windfall worlds that start with a good count half a good (one use, then refills rarely)
+    start_goods = sum(1 for d in designs if d.is_world and d.windfall and d.good)
+    # ---- consume powers: (vp per good, cards per good, goods a use takes, kinds)
+    powers: list[tuple[float, float, int, tuple[str, ...]]] = []
+    trade_bonus = 0.0
+    extra_trades = 0
+    for d in designs:
+        for p in d.powers_in(4):
+            atoms = p.atoms
+            if "TRADE_ACTION" in atoms:
+                extra_trades += 1
+                continue
+            if atoms & {"TRADE_ANY", "TRADE_NOVELTY", "TRADE_RARE", "TRADE_GENE", "TRADE_THIS",
+                        "TRADE_BONUS_CHROMO"}:
+                trade_bonus += p.value * (1.0 if "TRADE_ANY" in atoms else 0.4)
+                continue
+            if "DISCARD_HAND" in atoms:
+                total += consume * p.times * max(0.0, p.value - cv) * 0.8
+                continue
+            if p.code == "DRAW":
+                total += consume * p.value * cv
+                continue
+            if p.code == "DRAW_LUCKY":
+                total += consume * 0.15 * cv
+                continue
+            kinds = tuple(KIND_OF[a] for a in atoms if a in KIND_OF)
+            vp = p.value if "GET_VP" in atoms else 0
+            cards = (1 if "GET_CARD" in atoms else 0) + (2 if "GET_2_CARD" in atoms else 0)
+            if "CONSUME_TWO" in atoms:
+                powers.append((vp / 2, 0.0, 2, kinds))
+            elif "CONSUME_3_DIFF" in atoms:
+                powers.append((vp / 3, 0.0, 3, kinds))
+            elif "CONSUME_ALL" in atoms:
+                powers.append((0.7 * vp, 0.0, 4, kinds))
+            elif "CONSUME_THIS" in atoms:
+                powers.append((vp, cards, 1, ("this",)))
+            else:
+                powers.append((vp, cards, max(1, p.times), kinds))
+    # Assign the goods of one cycle to the powers, best VP first.
+    pool = Counter(goods)
+    this_goods = sum(1 for d in designs if d.good == "alien" and d.windfall and any(
+        p.has("CONSUME_THIS") for p in d.powers_in(4)))
+    vp_gain = cards_gain = 0.0
+    for vp, cards, take, kinds in sorted(powers, key=lambda x: -(x[0] * 2 + x[1] * cv)):
+        if kinds == ("this",):
+            if this_goods:
+                vp_gain += vp * 0.5
+            continue
+        for _ in range(take):
+            kind = _take_good(pool, kinds)
+            if kind is None:
+                break
+            vp_gain += vp
+            cards_gain += cards
+    leftover = sum(pool.values())
+    sell = 0.0
+    if leftover:
+        best = max((GOOD_TRADE[k] for k in pool.elements()), default=0)
+        sell = (best + trade_bonus) * cv * 0.45 * min(1, leftover)
+        sell += extra_trades * (best + trade_bonus * 0.5) * cv * 0.6 * min(1, leftover - 1)
+    # x2 doubles the VP part about half the time it is used.
+    total += cycle * (vp_gain * 1.45 + cards_gain * cv) + sell
+    if start_goods and powers:
+        total += 0.6 / max(1.0, future)
+    # ---- draws and discounts
+    for d in designs:
+        for p in d.powers_in(1):
+            if p.code == "DRAW":
+                total += freq["explore"] * 0.35 * p.value * cv
+            elif p.code == "KEEP":
+                total += freq["explore"] * 0.9 * p.value * cv
+        for p in d.powers_in(2):
+            if p.code == "DRAW":
+                total += freq["develop"] * p.value * cv
+            elif p.code == "DRAW_AFTER":
+                total += freq["develop"] * 0.5 * p.value * cv
+            elif p.code == "REDUCE":
+                total += 0.45 * p.value * cv
+        for p in d.powers_in(3):
+            code = p.code
+            if code == "REDUCE":
+                total += 0.45 * p.value * cv
+            elif code in ("REDUCE|RARE", "REDUCE|ALIEN"):
+                total += 0.12 * p.value * cv
+            elif code == "DRAW_AFTER":
+                total += 0.5 * p.value * cv
+            elif code == "PLACE_TWO":
+                total += 0.25 * 1.5
+            elif code == "PAY_MILITARY":
+                total += 0.25 * cv
+            elif code == "MILITARY_HAND":
+                total += 0.15 * cv
+        for p in d.powers_in(5):
+            code = p.code
+            if code == "DRAW":
+                total += produce * p.value * cv
+            elif code == "DRAW_IF":
+                total += produce * 0.8 * p.value * cv
+            elif code == "DRAW_EACH_NOVELTY":
+                total += produce * goods.count("novelty") * cv
+            elif code == "DRAW_EACH_ALIEN":
+                total += produce * goods.count("alien") * cv
+            elif code == "DRAW_DIFFERENT":
+                total += produce * len(set(goods)) * cv
+            elif code == "DRAW_MOST_RARE":
+                total += produce * (1.2 if "rare" in goods else 0.0) * cv
+            elif code == "DRAW_WORLD_GENE":
+                total += produce * sum(1 for x in designs if x.is_world and x.good == "genes") * cv
+            elif code == "DRAW_MILITARY":
+                total += produce * sum(1 for x in designs if x.military) * cv
+    return total
+
+
+def _take_good(pool: Counter[str], kinds: tuple[str, ...]) -> str | None:
+    """Take one good a power accepts (cheapest first for "any": dear goods sell better)."""
+    if kinds:
+        for k in kinds:
+            if pool[k] > 0:
+                pool[k] -= 1
+                return k
+        return None
+    for k in ("novelty", "rare", "genes", "alien"):
+        if pool[k] > 0:
+            pool[k] -= 1
+            return k
+    return None
