@@ -1,5 +1,6 @@
 """rftg_nb: Race for the Galaxy with The Gathering Storm, as a rules engine and notebook app."""
 
+from rftg_nb.cards.custom import CustomCardError
 from rftg_nb.engine import (
     Decision,
     Event,
@@ -10,7 +11,6 @@ from rftg_nb.engine import (
     SaveFileError,
     SetupError,
 )
-from rftg_nb.cards.custom import CustomCardError
 from rftg_nb.players import RandomPlayer
 from rftg_nb.robot import ComponentError, SoloGame
 
