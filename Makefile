@@ -36,8 +36,9 @@ test: install
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(BIN)/python -m pytest tests
 
-# The start page at http://127.0.0.1:8866/ links the pages: play (the dashboard), learn (the
-# lessons) and cards (the card browser), each at /voila/render/<name>.ipynb.
+# The start page at http://127.0.0.1:8866/ links the pages: play (the dashboard), table (2-5
+# players), learn (the lessons), lab (simulations), designer (custom cards) and cards (the card
+# browser), each at /voila/render/<name>.ipynb.
 app: install
 	$(BIN)/voila notebooks/ --no-browser --port=8866 --Voila.ip=127.0.0.1 $(VOILA_CONFIG)
 
