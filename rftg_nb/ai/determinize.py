@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
 
 
+HIDDEN_UIDS = 100_000  # hidden cards of a copy are renumbered from here
+
+
 class CopyError(RuntimeError):
     """A copy whose hidden cards do not add up (a zone this module does not know of)."""
 
@@ -45,18 +48,31 @@ def replay(game: Game, round_start: bool = False) -> Game:
     return twin
 
 
-def hidden_cards(game: Game, seat: int) -> list[Any]:
-    """The card objects ``seat`` cannot see, in a fixed order of zones."""
-    out = list(game.deck) + list(game.discard)
+def hidden_zones(game: Game, seat: int) -> list[list[Any]]:
+    """The lists of cards ``seat`` cannot see (draw and discard piles, other players' hands
+    and own piles, the robot's draw stack), in a fixed order."""
+    zones = [game.deck, game.discard]
     for p in game.players:
         if p.index != seat:
-            out.extend(p.hand)
-        for c in p.tableau:
-            if c.good is not None:
-                out.append(c.good)
+            zones.append(p.hand)
+        for pile in (getattr(p, "deck", None), getattr(p, "discard", None)):
+            if pile is not None:
+                zones.append(pile)
     robot = getattr(game, "robot", None)
     if robot is not None:
-        out.extend(robot.stack)
+        zones.append(robot.stack)
+    return zones
+
+
+def goods_worlds(game: Game) -> list[Any]:
+    """Worlds holding a good (a face-down card), in tableau order."""
+    return [c for p in game.players for c in p.tableau if c.good is not None]
+
+
+def hidden_cards(game: Game, seat: int) -> list[Any]:
+    """The card objects ``seat`` cannot see, in a fixed order of zones."""
+    out = [c for zone in hidden_zones(game, seat) for c in zone]
+    out.extend(w.good for w in goods_worlds(game))
     return out
 
 
@@ -70,14 +86,32 @@ def sample(game: Game, seat: int, rng: random.Random, round_start: bool = False)
 
 
 def redeal(twin: Game, seat: int, rng: random.Random, unseen: Any) -> None:
-    """Give every hidden card of ``twin`` a design from ``unseen``, shuffled by ``rng``."""
-    cards = hidden_cards(twin, seat)
+    """Put a fresh card, with a design from ``unseen`` shuffled by ``rng``, in the place of
+    every card of ``twin`` that ``seat`` cannot see.
+
+    The fresh cards are numbered (their ids) the same way in every copy, so that not even
+    which card objects lie hidden where can tell two positions apart.
+    """
     designs = sorted(unseen.elements(), key=lambda d: d.id)
-    if len(designs) != len(cards):
-        raise CopyError(f"{len(cards)} hidden cards but {len(designs)} unseen designs")
+    n = len(hidden_cards(twin, seat))
+    if len(designs) != n:
+        raise CopyError(f"{n} hidden cards but {len(designs)} unseen designs")
     rng.shuffle(designs)
-    for card, design in zip(cards, designs, strict=True):
-        card.design = design
+    fresh: dict[int, Any] = {}  # id(old card) -> new card
+    k = 0
+
+    def new(old: Any) -> Any:
+        nonlocal k
+        card = type(old)(HIDDEN_UIDS + k, designs[k])
+        k += 1
+        fresh[id(old)] = card
+        return card
+
+    for zone in hidden_zones(twin, seat):
+        zone[:] = [new(c) for c in zone]
+    for w in goods_worlds(twin):
+        w.good = new(w.good)
+    twin.cards = [fresh.get(id(c), c) for c in twin.cards]
 
 
 def force_roll(twin: Game, faces: tuple[str, str] | None) -> None:

@@ -106,7 +106,7 @@ class RoundPlan:
             if best is not None:
                 gain, card, paid = best
                 out.mine += p * gain
-                if p >= 0.5:
+                if p >= 1.0:  # only the phases this seat calls for sure change its plan
                     hand = [c for c in hand if c is not card and c not in paid]
                     tableau.append(card.design)
                     out.places.append(card.name)
@@ -122,7 +122,7 @@ class RoundPlan:
             gain = 0.0
             if best is not None:
                 gain, card, paid = best
-                if p >= 0.5:
+                if p >= 1.0:  # only the phases this seat calls for sure change its plan
                     hand = [c for c in hand if c is not card and c not in paid]
                     tableau.append(card.design)
                     out.places.append(card.name)
@@ -141,7 +141,7 @@ class RoundPlan:
             out.mine += p * gain
             if note and chosen & {"consume"}:
                 out.notes.append(note)
-            if p >= 0.5:
+            if p >= 1.0:  # only the phases this seat calls for sure change its plan
                 for g in used:
                     goods.remove(g)
         # Produce
@@ -154,6 +154,10 @@ class RoundPlan:
                 out.notes.append(note)
         if fc is not None:
             out.notes.append(f"the robot gains about {fc.vp:.1f} VP")
+        elif ctx.game.round > 15:
+            # A long game: make sure the table moves toward its end (chips and tableaux).
+            push = 0.05 * (ctx.game.round - 15)
+            out.mine += push * sum(1 for a in actions if a in ("x2", "settle", "develop"))
         return out
 
     # ------------------------------------------------------------------ explore
@@ -390,7 +394,8 @@ def _trade_bonus(tableau: list[Design]) -> dict[str | None, int]:
 
 
 def _other_players(ctx: Ctx) -> dict[str, float]:
-    """Chance another player calls each phase this round, from their public tableaux."""
+    """Chance another player calls each phase this round, from what they called last round
+    (public) and their tableaux: players tend to repeat a plan."""
     miss: Counter[str] = Counter({ph: 1.0 for ph in robot_model.PHASE_ORDER})
     two = ctx.game.advanced
     for p in ctx.game.players:
@@ -398,16 +403,20 @@ def _other_players(ctx: Ctx) -> dict[str, float]:
             continue
         goods = p.good_count()
         empty = sum(1 for c in p.tableau if c.design.is_production and c.good is None)
-        prob = {"explore": 0.25 + (0.15 if len(p.hand) < 3 else 0.0),
-                "develop": 0.3, "settle": 0.35,
-                "consume": 0.15 + 0.15 * min(goods, 3),
-                "produce": 0.1 + 0.12 * min(empty, 3)}
+        prob = {"explore": 0.15 + (0.15 if len(p.hand) < 3 else 0.0),
+                "develop": 0.15, "settle": 0.2,
+                "consume": 0.08 + 0.08 * min(goods, 3),
+                "produce": 0.05 + 0.08 * min(empty, 3)}
         if two:
-            prob = {k: min(0.9, 1.6 * v) for k, v in prob.items()}
-            prob["develop2"] = 0.1
-            prob["settle2"] = 0.12
+            prob = {k: 1.6 * v for k, v in prob.items()}
+        prob["develop2"] = 0.05 if two else 0.0
+        prob["settle2"] = 0.05 if two else 0.0
+        for a in p.actions:  # last round's choice
+            ph = CALLS.get(a)
+            if ph is not None:
+                prob[ph] = prob.get(ph, 0.0) + 0.3
         for ph, q in prob.items():
-            miss[ph] *= 1.0 - q
+            miss[ph] *= 1.0 - min(0.85, q)
     return {ph: 1.0 - m for ph, m in miss.items()}
 
 

@@ -93,9 +93,13 @@ class AIPlayer:
         ctx = Ctx(game, d.player)
         chooser = Chooser(ctx, rng)
         if self.level == "strong":
+            from rftg_nb.ai.determinize import CopyError
             from rftg_nb.ai.search import strong_choice
 
-            got = strong_choice(game, d, ctx, chooser, rng)
+            try:
+                got = strong_choice(game, d, ctx, chooser, rng)
+            except CopyError:  # a game with zones the look-ahead cannot copy faithfully
+                got = None
             if got is not None:
                 return got
         return chooser.choose(d)

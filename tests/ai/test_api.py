@@ -1,0 +1,104 @@
+"""The public face of ``rftg_nb.ai``: levels, the bad-level error, ``Hint`` and ``play``."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from rftg_nb import Game
+from rftg_nb.ai import LEVELS, AILevelError, AIPlayer, Hint
+from rftg_nb.robot import SoloGame
+from tests.helpers import position
+
+
+def test_levels() -> None:
+    assert LEVELS == ("fast", "strong")
+    for level in LEVELS:
+        assert AIPlayer(level, seed=3).level == level
+    assert AIPlayer().level == "fast"
+
+
+@pytest.mark.parametrize("level", ["", "Fast", "medium", None, 3])
+def test_bad_level_is_a_value_error_naming_level(level) -> None:
+    with pytest.raises(AILevelError, match="level") as err:
+        AIPlayer(level)  # type: ignore[arg-type]
+    assert isinstance(err.value, ValueError)
+
+
+def test_bad_seed_names_seed() -> None:
+    with pytest.raises(ValueError, match="seed"):
+        AIPlayer("fast", seed="x")  # type: ignore[arg-type]
+
+
+def test_hint_is_a_frozen_dataclass_with_labels_of_its_ids() -> None:
+    game = SoloGame.new(seed=4, difficulty="easy")
+    h = AIPlayer("fast", seed=1).hint(game)
+    assert isinstance(h, Hint)
+    d = game.decision
+    assert d is not None and d.check(h.ids) is None
+    assert h.labels == tuple(d.option(i).label for i in h.ids)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        h.reason = "x"  # type: ignore[misc]
+
+
+def test_hint_and_pick_agree_and_change_nothing() -> None:
+    game = SoloGame.new(seed=5, difficulty="medium")
+    ai = AIPlayer("fast", seed=2)
+    before = game.snapshot()
+    assert list(ai.hint(game).ids) == ai.pick(game)
+    assert game.snapshot() == before
+
+
+def _sentence(text: str) -> bool:
+    return text[:1].isupper() and text.endswith(".") and len(text.split()) >= 3
+
+
+def test_hint_reason_names_the_chosen_action() -> None:
+    game = SoloGame.new(seed=6, difficulty="easy")
+    ai = AIPlayer("fast", seed=0)
+    game.apply(ai.pick(game))  # the opening discard
+    d = game.decision
+    assert d is not None and d.kind == "actions"
+    h = ai.hint(game)
+    assert _sentence(h.reason), h.reason
+    for label in h.labels:
+        assert label in h.reason, (label, h.reason)
+
+
+def test_hint_reason_names_the_card_settled() -> None:
+    # Player 0 can settle Gem World (cost 2) and has cards to pay; the hint names it.
+    game = position(
+        {"tableau": ["Epsilon Eridani"], "hand": ["Gem World", "Spice World", "Artist Colony",
+                                                  "Investment Credits"],
+         "actions": ["settle", "produce"]},
+        phase="settle")
+    d = game.decision
+    assert d is not None and d.kind == "settle"
+    h = AIPlayer("fast", seed=0).hint(game)
+    assert _sentence(h.reason), h.reason
+    assert h.ids, "placing a world here is worth it"
+    assert h.labels[0] in h.reason
+
+
+def test_hint_when_the_game_is_over_is_refused() -> None:
+    game = SoloGame.new(seed=7, difficulty="easy")
+    ai = AIPlayer("fast", seed=0)
+    ai.play(game)
+    assert game.is_over
+    with pytest.raises(ValueError):
+        ai.hint(game)
+
+
+def test_play_one_seat_stops_at_the_other_seat() -> None:
+    game = Game.new(players=3, seed=8)
+    ai = AIPlayer("fast", seed=0)
+    ai.play(game, seat=0)
+    d = game.decision
+    assert d is not None and d.player != 0
+
+
+def test_play_every_seat_to_the_end() -> None:
+    game = Game.new(players=4, seed=9, goals=True)
+    AIPlayer("fast", seed=0).play(game)
+    assert game.is_over and game.winners

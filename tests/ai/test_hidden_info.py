@@ -1,0 +1,163 @@
+"""The AI decides from what its seat sees: two positions that differ only in cards the seat
+cannot see (the draw pile, the discard pile, the other player's hand, the goods, the robot's
+draw stack) get the same answer from the same seed, at both levels, for several kinds of
+decision."""
+
+from __future__ import annotations
+
+import pytest
+
+from rftg_nb import Game
+from rftg_nb.ai import LEVELS, AIPlayer
+from rftg_nb.ai.knowledge import visible_state
+from rftg_nb.robot import SoloGame
+from tests.helpers import answer
+
+ME = {"tableau": ["Epsilon Eridani", "Space Marines", {"card": "Gem World", "good": True}],
+      "hand": ["Comet Zone", "Investment Credits", "Replicant Robots", "Spice World",
+               "New Military Tactics", "Rebel Warrior Race", "Artist Colony"],
+      "vp": 2}
+THEM = {"tableau": ["Old Earth", {"card": "Mining World", "good": True}], "vp": 1}
+# Cards the two positions share out the other way round: one's hidden hand is the other's
+# draw pile and discard pile.
+SWAP_A = ["Alien Robotic Factory", "Terraforming Guild", "Rebel Base", "Deficit Spending"]
+SWAP_B = ["Galactic Renaissance", "New Earth", "Public Works", "Expedition Force"]
+TOP = ["Volcanic World", "Hive World", "Secluded World", "Distant World", "Mining Robots",
+       "Export Duties", "Space Port"]  # the first cards drawn: the seat sees them in its hand
+
+
+def pair(phase: str, actions: list[str], their_actions: list[str],
+         more: tuple[str, ...] = ()) -> tuple[Game, Game]:
+    """Two 2-player positions: the same for player 0, different where it cannot see.
+    ``more``: cards added to player 0's tableau."""
+    games = []
+    for hidden, other in ((SWAP_A, SWAP_B), (SWAP_B, SWAP_A)):
+        me = {**ME, "actions": actions, "tableau": ME["tableau"] + list(more)}
+        them = {**THEM, "hand": hidden + ["Asteroid Belt"], "actions": their_actions}
+        if phase == "action":
+            me.pop("actions")
+            them.pop("actions")
+        pos = {"players": [me, them], "phase": phase, "round": 3,
+               "deck": TOP + other[:2], "discard": other[2:]}
+        games.append(Game.from_position(pos, seed=11))
+    a, b = games
+    assert visible_state(a, 0) == visible_state(b, 0)
+    hidden_a = sorted(c.name for c in a.players[1].hand)
+    assert hidden_a != sorted(c.name for c in b.players[1].hand)
+    return a, b
+
+
+CASES = {
+    "actions": ("action", [], []),
+    "explore_keep": ("explore", ["explore5", "develop"], ["explore11", "settle"]),
+    "develop": ("develop", ["develop", "settle"], ["develop", "produce"]),
+    "settle": ("settle", ["settle", "produce"], ["settle", "x2"]),
+    "consume_power": ("consume", ["x2", "produce"], ["trade", "produce"], ("Deficit Spending",)),
+}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_same_answer_whatever_the_hidden_cards(kind: str, level: str) -> None:
+    a, b = pair(*CASES[kind])
+    da, db = a.decision, b.decision
+    assert da is not None and db is not None
+    assert da.kind == db.kind == kind and da.player == db.player == 0
+    assert da.ids == db.ids
+    for seed in (0, 1):
+        ai = AIPlayer(level, seed=seed)
+        assert ai.pick(a) == ai.pick(b), (kind, level, seed)
+
+
+def test_a_second_decision_in_the_phase_too() -> None:
+    """After the same answer, the next decision (paying for a development) also agrees."""
+    a, b = pair(*CASES["develop"])
+    ai = AIPlayer("fast", seed=3)
+    for g in (a, b):
+        answer(g, "Replicant Robots")
+        while g.decision is not None and g.decision.player == 1:  # places nothing
+            g.apply(list(g.decision.ids[: g.decision.min]))
+    assert a.decision is not None and a.decision.kind == "pay"
+    assert visible_state(a, 0) == visible_state(b, 0)
+    assert ai.pick(a) == ai.pick(b)
+
+
+# ---------------------------------------------------------------------------- solitaire
+def solo_pair() -> tuple[SoloGame, SoloGame]:
+    """Two solitaire games: the same start worlds and the same hand of six, different cards
+    in the robot's draw stack (dealt before the hand) and in the draw pile."""
+    hand = ["Comet Zone", "Investment Credits", "Replicant Robots", "Spice World",
+            "New Military Tactics", "Artist Colony"]
+    games = []
+    for stack in (SWAP_A, SWAP_B):
+        games.append(SoloGame.new(seed=21, difficulty="hard", player_start="Old Earth",
+                                  robot_start="Alpha Centauri", deck=stack + hand + TOP,
+                                  dice=[("produce", "x2")]))
+    a, b = games
+    assert a.robot.draw_stack != b.robot.draw_stack
+    assert visible_state(a, 0) == visible_state(b, 0)
+    return a, b
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_solitaire_same_answer_whatever_the_robot_holds(level: str) -> None:
+    a, b = solo_pair()
+    ai = AIPlayer(level, seed=5)
+    kinds = []
+    for _ in range(3):  # the opening discard, the actions, the cards kept when exploring
+        da = a.decision
+        assert da is not None and da.kind in ("initial_discard", "actions", "explore_keep")
+        assert visible_state(a, 0) == visible_state(b, 0)
+        got = ai.pick(a)
+        assert got == ai.pick(b), da.kind
+        kinds.append(da.kind)
+        if da.kind == "actions":
+            got = ["explore5", "produce"]  # so that the next decision is an explore
+        a.apply(got)
+        b.apply(got)
+    assert kinds == ["initial_discard", "actions", "explore_keep"]
+
+
+# ---------------------------------------------------------------------------- look-ahead copies
+def test_look_ahead_copies_do_not_depend_on_the_hidden_cards() -> None:
+    """A copy for look-ahead is the same, hidden zones and future included, whichever of the
+    two positions it is made from: nothing hidden survives into it."""
+    import random
+
+    from rftg_nb import RandomPlayer
+    from rftg_nb.ai.determinize import sample
+
+    for kind in ("actions", "develop"):
+        a, b = pair(*CASES[kind])
+        for seed in (1, 2):
+            ta = sample(a, 0, random.Random(seed), round_start=kind == "actions")
+            tb = sample(b, 0, random.Random(seed), round_start=kind == "actions")
+            assert ta.snapshot() == tb.snapshot()
+            assert ta.snapshot() != a.snapshot() or ta.snapshot() != b.snapshot()
+            ta.locations()  # every card in exactly one place
+            for _ in range(30):  # the same future: reshuffles, draws, all of it
+                if ta.decision is None:
+                    break
+                pick = RandomPlayer(seed).choose(ta.decision)
+                ta.apply(pick)
+                tb.apply(pick)
+                assert ta.snapshot() == tb.snapshot()
+
+
+def test_solitaire_copies_do_not_depend_on_the_robot_stack() -> None:
+    import random
+
+    from rftg_nb.ai.determinize import force_roll, sample
+
+    a, b = solo_pair()
+    ta = sample(a, 0, random.Random(3))
+    tb = sample(b, 0, random.Random(3))
+    assert ta.snapshot() == tb.snapshot()
+    assert ta.robot.draw_stack == tb.robot.draw_stack != a.robot.draw_stack
+    force_roll(ta, ("develop", "x2"))
+    force_roll(tb, ("develop", "x2"))
+    for g in (ta, tb):
+        g.apply(list(g.decision.ids[: g.decision.min]))  # the opening discard
+        g.apply(["settle", "produce"])
+    assert ta.snapshot() == tb.snapshot()
+    assert [p.space for p in ta.robot.dice] == ["develop1", "x2"]
