@@ -31,7 +31,7 @@ SEAT_LABELS = {"random": "the random player", "ai-fast": "the fast AI",
 # Small defaults, so the page shows every chart within seconds; raise them for real answers.
 START_WORLD_GAMES = 3
 UNKNOWN_GAMES = 6
-OVERVIEW_GAMES = 3
+OVERVIEW_GAMES = 2
 
 
 class LabApp:
@@ -44,7 +44,8 @@ class LabApp:
         style = {"description_width": "initial"}
         seats = available_seats()
         self.seat = widgets.Dropdown(options=[(SEAT_LABELS[s], s) for s in seats],
-                                     value="random", description="Your seat is played by",
+                                     value="ai-fast" if "ai-fast" in seats else "random",
+                                     description="Your seat is played by",
                                      style=style)
         self.seed = widgets.BoundedIntText(value=0, min=0, max=2**31, description="first seed",
                                            style=style, layout={"width": "180px"})
@@ -100,9 +101,13 @@ class LabApp:
             widgets.HBox([self.overview_games, self.overview_button]), self.overview_chart,
         ])
         if run_now:
-            self.run_start_worlds()
-            self.run_unknown()
-            self.run_overview()
+            self.run_all()
+
+    def run_all(self) -> None:
+        """The page's first runs: the start worlds, the unknown shown and the overview."""
+        self.run_start_worlds()
+        self.run_unknown()
+        self.run_overview()
 
     # ------------------------------------------------------------------ runs
     @property

@@ -19,7 +19,10 @@ def shown(out):
 
 
 def test_the_page_plays_its_small_defaults_at_once():
-    app = LabApp(executor="serial")
+    app = LabApp(executor="serial", run_now=False)
+    assert app.seat.value == "ai-fast"  # the default opponent once the AI is installed
+    app.seat.value = "random"  # quicker here; the AI seats are tested below
+    app.run_all()
     t = app.tables["start worlds"]
     assert len(t) == 27 * app.world_games.value
     assert set(t["robot_world"]) == set(START_WORLDS) and set(t["difficulty"]) == set(
