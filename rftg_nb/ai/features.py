@@ -85,3 +85,46 @@ def learned_value(game: Any, seat: int = 0, ctx: Ctx | None = None) -> float:
         return 0.0
     x = solo_features(game, seat, ctx)
     return sum(a * b for a, b in zip(w, x, strict=True))
+
+
+# ---------------------------------------------------------------------------- action scores
+PARTS = ("explore", "develop", "settle", "consume", "produce", "robot_vp", "robot_later",
+         "robot_cards", "robot_chips")
+ACTIONS = ("explore5", "explore11", "develop", "develop2", "settle", "settle2", "trade", "x2",
+           "produce")
+POLICY_NAMES = (*PARTS, *ACTIONS, *(f"{a}_x_left" for a in ACTIONS),
+                *(f"{a}_x_pool_small" for a in ACTIONS))
+
+
+def action_features(actions: tuple[str, ...], parts: dict[str, float], rounds_left: float,
+                    pool: int) -> list[float]:
+    """Numbers for one choice of actions in a solitaire round: the forecast's gains phase by
+    phase (:class:`rftg_nb.ai.plans.Outcome`), which actions, and which actions late or with
+    few VP chips left."""
+    chosen = [1.0 if a in actions else 0.0 for a in ACTIONS]
+    late = min(rounds_left, 10.0) / 10.0
+    small = 1.0 if pool <= 8 else 0.0
+    return ([parts.get(p, 0.0) for p in PARTS] + chosen + [c * late for c in chosen]
+            + [c * small for c in chosen])
+
+
+@cache
+def _policy() -> tuple[float, ...] | None:
+    try:
+        text = resources.files("rftg_nb.ai").joinpath("solo_actions.json").read_text()
+    except FileNotFoundError:
+        return None
+    data = json.loads(text)
+    if tuple(data["names"]) != POLICY_NAMES:
+        return None
+    return tuple(float(w) for w in data["weights"])
+
+
+def action_score(actions: tuple[str, ...], parts: dict[str, float], rounds_left: float,
+                 pool: int) -> float | None:
+    """The learned score of a choice of actions (None: no weights shipped)."""
+    w = _policy()
+    if w is None:
+        return None
+    x = action_features(actions, parts, rounds_left, pool)
+    return sum(a * b for a, b in zip(w, x, strict=True))

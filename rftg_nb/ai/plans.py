@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rftg_nb.ai import robot_model
+from rftg_nb.ai import features, robot_model
 from rftg_nb.ai.valuation import GOOD_TRADE, KIND_OF, Ctx
 from rftg_nb.engine.game import ACTION_LABELS
 
@@ -47,10 +47,17 @@ class Outcome:
     theirs: float = 0.0
     notes: list[str] = field(default_factory=list)
     places: list[str] = field(default_factory=list)
+    parts: dict[str, float] = field(default_factory=dict)  # the gains phase by phase
+
+    def add(self, part: str, value: float) -> None:
+        self.mine += value
+        self.parts[part] = self.parts.get(part, 0.0) + value
+
+    learned: float | None = None  # the learned score of this choice (solitaire), if any
 
     @property
     def score(self) -> float:
-        return self.mine - self.theirs
+        return self.mine - self.theirs if self.learned is None else self.learned
 
 
 class RoundPlan:
@@ -76,6 +83,8 @@ class RoundPlan:
         if ctx.solo and ctx.robot is not None and self.deck is not None:
             fc = robot_model.forecast(ctx.game, ctx.robot, self.deck, actions, ctx.rounds)
             out.theirs = fc.vp + fc.later
+            out.parts.update(robot_vp=fc.vp, robot_later=fc.later, robot_cards=fc.cards,
+                             robot_chips=fc.chips)
             called = fc.phases
         else:
             called = self.others
@@ -92,7 +101,7 @@ class RoundPlan:
         if p > 0:
             draw, keep = self._explore_counts(actions)
             gain = self._explore_value(draw, keep)
-            out.mine += p * gain
+            out.add("explore", p * gain)
             extra_cards += p * keep
             if "explore" in chosen:
                 out.notes.append(f"explore {draw} cards and keep {keep}")
@@ -105,7 +114,7 @@ class RoundPlan:
             best = self._best_place(hand, tableau, off, developments=True, spare=extra_cards)
             if best is not None:
                 gain, card, paid = best
-                out.mine += p * gain
+                out.add("develop", p * gain)
                 if p >= 1.0:  # only the phases this seat calls for sure change its plan
                     hand = [c for c in hand if c is not card and c not in paid]
                     tableau.append(card.design)
@@ -132,13 +141,13 @@ class RoundPlan:
                         out.notes.append(f"settle {card.name}")
             if bonus:
                 gain += self.cards(len(hand) + extra_cards, 1)  # the Settle bonus card
-            out.mine += p * gain
+            out.add("settle", p * gain)
         # Consume
         p = chance("consume")
         if p > 0 and goods:
             gain, used, note = self._consume(goods, tableau, "trade" in actions, "x2" in actions,
                                              len(hand) + extra_cards)
-            out.mine += p * gain
+            out.add("consume", p * gain)
             if note and chosen & {"consume"}:
                 out.notes.append(note)
             if p >= 1.0:  # only the phases this seat calls for sure change its plan
@@ -149,15 +158,17 @@ class RoundPlan:
         if p > 0:
             gain, note = self._produce(goods, tableau, "produce" in actions,
                                        len(hand) + extra_cards)
-            out.mine += p * gain
+            out.add("produce", p * gain)
             if note and "produce" in actions:
                 out.notes.append(note)
         if fc is not None:
             out.notes.append(f"the robot gains about {fc.vp:.1f} VP")
+            out.learned = features.action_score(actions, out.parts, ctx.rounds,
+                                                ctx.game.vp_pool)
         elif ctx.game.round > 15:
             # A long game: make sure the table moves toward its end (chips and tableaux).
             push = 0.05 * (ctx.game.round - 15)
-            out.mine += push * sum(1 for a in actions if a in ("x2", "settle", "develop"))
+            out.add("push", push * sum(1 for a in actions if a in ("x2", "settle", "develop")))
         return out
 
     # ------------------------------------------------------------------ explore

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from rftg_nb.ai import determinize
 from rftg_nb.ai.decisions import Choice, Chooser, action_reason
-from rftg_nb.ai.evaluate import position_value
+from rftg_nb.ai.evaluate import position_value, win_chance
 from rftg_nb.ai.plans import RoundPlan, action_sets
 from rftg_nb.ai.valuation import Ctx
 
@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 STAGES = ((99, 4), (6, 12), (2, 24))
 MID_ROUND = ("develop", "settle", "settle_second", "explore_keep")
 MAX_KEEP_SETS = 8
+OBJECTIVE = "win"  # solitaire: the chance of winning ("margin": the expected margin)
+RECORD: list[dict[str, Any]] | None = None  # training data is collected here when a list
 
 
 def strong_choice(game: Any, d: Decision, ctx: Ctx, chooser: Chooser,
@@ -56,7 +58,15 @@ def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random) -> Choice | N
     def run(o: Any, j: int, seed: int) -> float:
         return play_round(game, d.player, o.actions, seed, rolls[j], ctx, round_start=True)
 
-    best = halve(outcomes, run, rng)
+    stats: list[tuple[float, int]] = []
+    best = halve(outcomes, run, rng, stats)
+    if RECORD is not None and ctx.solo:
+        from rftg_nb.ai.features import solo_features
+
+        RECORD.append({"features": solo_features(game, d.player, ctx),
+                       "cands": [(o.actions, dict(o.parts), m) for o, (m, _n)
+                                 in zip(outcomes, stats, strict=True)],
+                       "chosen": outcomes.index(best)})
     return Choice(best.actions, action_reason(best))
 
 
@@ -100,12 +110,14 @@ def _keep_sets(d: Decision, chooser: Chooser) -> list[tuple[str, ...]]:
 
 
 def halve(cands: list[Any], run: Callable[[Any, int, int], float],
-          rng: random.Random) -> Any:
-    """The candidate with the best mean over the deals, whittled down by :data:`STAGES`."""
+          rng: random.Random, stats: list[tuple[float, int]] | None = None) -> Any:
+    """The candidate with the best mean over the deals, whittled down by :data:`STAGES`.
+    ``stats`` (a list) receives each candidate's (mean after the first stage, deals met)."""
     seeds = [rng.getrandbits(64) for _ in range(STAGES[-1][1])]
     totals = [0.0] * len(cands)
     done = [0] * len(cands)
     alive = list(range(len(cands)))
+    first: list[float] = []
     for keep, deals in STAGES:
         alive = alive[:keep]
         for i in alive:
@@ -113,6 +125,10 @@ def halve(cands: list[Any], run: Callable[[Any, int, int], float],
                 totals[i] += run(cands[i], j, seeds[j])
             done[i] = deals
         alive.sort(key=lambda i: (-totals[i] / done[i], i))
+        if not first:
+            first = [totals[i] / done[i] for i in range(len(cands))]
+    if stats is not None:
+        stats.extend(zip(first, done, strict=True))
     return cands[alive[0]]
 
 
@@ -153,6 +169,8 @@ def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
         else:
             c = Chooser(Ctx(twin, d.player), rng).choose(d)
         twin.apply(list(c.ids))
+    if OBJECTIVE == "win" and twin.setup.get("solo") is not None:
+        return win_chance(twin, seat)
     return position_value(twin, seat)
 
 

@@ -26,29 +26,34 @@ import numpy as np
 from rftg_nb.ai.features import NAMES, solo_features
 
 OUT = Path(__file__).with_name("solo_value.json")
+POLICY_OUT = Path(__file__).with_name("solo_actions.json")
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
-def play(args: tuple[int, str]) -> tuple[list[list[float]], float, bool]:
-    """One game: the feature rows at each action choice, the final margin, and the win."""
-    from rftg_nb.ai import AIPlayer
+def play(args: tuple[int, str]) -> tuple[list[list[float]], float, bool, list[dict]]:
+    """One game: the feature rows at each action choice, the final margin, the win, and
+    (strong level) what the search found for each candidate action choice."""
+    from rftg_nb.ai import AIPlayer, search
     from rftg_nb.robot import SoloGame
 
     i, level = args
     game = SoloGame.new(seed=500_000 + i, difficulty=DIFFICULTIES[i % 3])
     ai = AIPlayer(level, seed=i)
     rows = []
+    search.RECORD = [] if level == "strong" else None
     while (d := game.decision) is not None:
         if d.kind == "actions":
             rows.append(solo_features(game, 0))
         game.apply(ai.pick(game, d))
     scores = game.scores()
-    return rows, float(scores[0] - scores[1]), game.winner == 0
+    records = search.RECORD or []
+    search.RECORD = None
+    return rows, float(scores[0] - scores[1]), game.winner == 0, records
 
 
 def collect(games: int, level: str, processes: int, first: int = 0):
     with Pool(processes) as pool:
-        return pool.map(play, [(first + i, level) for i in range(games)], chunksize=8)
+        return pool.map(play, [(first + i, level) for i in range(games)], chunksize=4)
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float) -> np.ndarray:
@@ -63,6 +68,47 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float) -> np.ndarray:
     return w / scale
 
 
+def fit_actions(records: Path, out: Path, ridge: float) -> None:
+    """Fit the fast level's action scores to the strong level's searched values.
+
+    Each record is one searched action choice: every candidate's forecast parts and its mean
+    value over the first deals. Within a choice, the candidates' values (less their mean)
+    are fitted from their features (less their mean) by ridge least squares.
+    """
+    from rftg_nb.ai.features import NAMES as STATE
+    from rftg_nb.ai.features import POLICY_NAMES, action_features
+
+    xs, ys, gs = [], [], []
+    with records.open() as f:
+        for line in f:
+            r = json.loads(line)
+            state = r["features"]
+            left, pool = state[STATE.index("rounds_left")], state[STATE.index("pool")]
+            fs = np.array([action_features(tuple(a), p, left, int(pool))
+                           for a, p, _m in r["cands"]])
+            ms = np.array([m for _a, _p, m in r["cands"]])
+            xs.append(fs - fs.mean(axis=0))
+            ys.append(ms - ms.mean())
+            gs += [r["game"]] * len(ms)
+    x, y, g = np.vstack(xs), np.concatenate(ys), np.array(gs)
+    test = g % 10 == 9
+
+    def solve(xx: np.ndarray, yy: np.ndarray) -> np.ndarray:
+        return np.linalg.solve(xx.T @ xx + ridge * np.eye(xx.shape[1]), xx.T @ yy)
+
+    w = solve(x[~test], y[~test])
+    corr = np.corrcoef(x[test] @ w, y[test])[0, 1]
+    print(f"action scores: {len(y)} candidates of {len(xs)} choices; held-out correlation "
+          f"with the searched values {corr:.3f}")
+    w = solve(x, y)
+    out.write_text(json.dumps({
+        "format": "rftg_nb-ai-solo-actions", "version": 1, "names": list(POLICY_NAMES),
+        "weights": [round(float(v), 6) for v in w],
+        "trained": {"choices": len(xs), "candidates": int(len(y)),
+                    "correlation_held_out": round(float(corr), 4)},
+    }, indent=1) + "\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=4000)
@@ -71,11 +117,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ridge", type=float, default=1.0)
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--data", type=Path, help="also save the rows (npz) here")
+    ap.add_argument("--records", type=Path,
+                    help="strong level: save the searched action choices (JSON lines) here")
+    ap.add_argument("--first", type=int, default=0, help="number of the first game")
+    ap.add_argument("--fit-actions", type=Path, metavar="RECORDS",
+                    help="only fit the fast level's action scores from saved records")
     args = ap.parse_args(argv)
+    if args.fit_actions:
+        fit_actions(args.fit_actions, POLICY_OUT, args.ridge)
+        return 0
     start = time.perf_counter()
-    results = collect(args.games, args.level, args.processes)
+    results = collect(args.games, args.level, args.processes, args.first)
+    if args.records:
+        with args.records.open("w") as f:
+            for g, r in enumerate(results):
+                for rec in r[3]:
+                    f.write(json.dumps({"game": args.first + g, "margin": r[1], **rec}) + "\n")
     xs, ys, gs = [], [], []
-    for g, (rows, margin, _won) in enumerate(results):
+    for g, (rows, margin, _won, _rec) in enumerate(results):
         for r in rows:
             xs.append(r)
             ys.append(margin)
@@ -88,9 +147,12 @@ def main(argv: list[str] | None = None) -> int:
     pred = x[test] @ w
     resid = y[test] - pred
     r2 = 1.0 - resid.var() / y[test].var()
-    wins = sum(1 for _r, _m, won in results if won)
+    wins = sum(1 for r in results if r[2])
+    by = {d: [r[2] for k, r in enumerate(results) if (args.first + k) % 3 == i]
+          for i, d in enumerate(DIFFICULTIES)}
     print(f"{args.games} games ({args.level}), {len(y)} positions, "
-          f"{time.perf_counter() - start:.0f} s; AI won {wins / args.games:.1%}")
+          f"{time.perf_counter() - start:.0f} s; AI won {wins / args.games:.1%} ("
+          + ", ".join(f"{d} {sum(v) / max(1, len(v)):.1%}" for d, v in by.items()) + ")")
     print(f"held-out positions: R^2 {r2:.3f}, mean abs error {np.abs(resid).mean():.2f} VP")
     w = fit(x, y, args.ridge)
     if args.data:
