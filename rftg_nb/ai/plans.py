@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from rftg_nb.ai import features, robot_model
 from rftg_nb.ai.valuation import GOOD_TRADE, KIND_OF, Ctx
 from rftg_nb.engine.game import ACTION_LABELS
+from rftg_nb.robot.dice import player_markers
 
 if TYPE_CHECKING:
     from rftg_nb.cards import Design
@@ -72,6 +73,8 @@ class RoundPlan:
         self.deck = robot_model.Deck.of(ctx.unseen) if ctx.solo else None
         self.others = {} if ctx.solo else _other_players(ctx)
         self._explore: dict[tuple[int, int], float] = {}
+        self._forecasts: dict[tuple[object, ...], robot_model.Forecast] = {}
+        self._places: dict[tuple[object, ...], tuple[float, Card, list[Card]] | None] = {}
         self._unseen_keep: list[tuple[float, int]] | None = None
 
     # ------------------------------------------------------------------ the whole round
@@ -81,7 +84,13 @@ class RoundPlan:
         chosen = {CALLS[a] for a in actions}
         fc = None
         if ctx.solo and ctx.robot is not None and self.deck is not None:
-            fc = robot_model.forecast(ctx.game, ctx.robot, self.deck, actions, ctx.rounds)
+            # The robot sees only the phases chosen and the markers' spaces: Explore +5 and
+            # Explore +1/+1 are the same to it.
+            key = (frozenset(chosen), tuple(player_markers(actions)))
+            fc = self._forecasts.get(key)
+            if fc is None:
+                fc = self._forecasts[key] = robot_model.forecast(
+                    ctx.game, ctx.robot, self.deck, actions, ctx.rounds)
             out.theirs = fc.vp + fc.later
             out.parts.update(robot_vp=fc.vp, robot_later=fc.later, robot_cards=fc.cards,
                              robot_chips=fc.chips)
@@ -210,6 +219,14 @@ class RoundPlan:
     def _best_place(self, hand: list[Card], tableau: list[Design], off: int, developments: bool,
                     spare: float) -> tuple[float, Card, list[Card]] | None:
         """The placement with the largest gain: (gain, card, cards paid), or None."""
+        key = (tuple(c.id for c in hand), tuple(d.name for d in tableau), off, developments,
+               round(spare, 3))
+        if key not in self._places:
+            self._places[key] = self._find_place(hand, tableau, off, developments, spare)
+        return self._places[key]
+
+    def _find_place(self, hand: list[Card], tableau: list[Design], off: int, developments: bool,
+                    spare: float) -> tuple[float, Card, list[Card]] | None:
         ctx = self.ctx
         best = None
         mil = ctx.military_of(tableau)

@@ -33,6 +33,7 @@ KIND_OF = {"CONSUME_NOVELTY": "novelty", "CONSUME_RARE": "rare", "CONSUME_GENE":
            "CONSUME_ALIEN": "alien"}
 END = 12  # tableau size that ends the game
 _INCOME: dict[tuple[object, ...], float] = {}  # income of a tableau, shared by every game
+_PLAY: dict[tuple[object, ...], float] = {}  # play values, shared by every game
 
 
 class Ctx:
@@ -49,7 +50,7 @@ class Ctx:
         self.tableau: list[Design] = [c.design for c in self.me.tableau]
         self.hand = list(self.me.hand)
         self.n_players = len(game.players) + (1 if self.solo else 0)
-        self.rounds = rounds_left(game, seat)
+        self.rounds = round(2.0 * rounds_left(game, seat)) / 2.0  # in half rounds
         # Rounds in which a card placed now can still use its powers (this one counts half),
         # discounted: a power is not used every round, and later rounds are less certain.
         self.future = max(0.0, self.rounds - 0.6)
@@ -60,15 +61,15 @@ class Ctx:
         self.freq = phase_frequencies(self)
         self._unseen: Counter[Design] | None = None
         self.goals = [t for t in game.goal_tracks]
+        self._goal_key = tuple((t.design.name, tuple(t.holders)) for t in self.goals)
+        self._tkey = tuple(sorted(d.name for d in self.tableau))
         self._surplus: dict[str, tuple[float, float]] = {}
-        self._play: dict[tuple[str, int, str], float] = {}
-        self._rates: dict[str, float] = {}
         self._hand_now: float | None = None
+        self._rates: dict[str, float] = {}
         if parent is not None and parent.seat == seat:
             self.rounds, self.future, self.uses, self.cv = (
                 parent.rounds, parent.future, parent.uses, parent.cv)
             self._unseen = parent._unseen
-            self._play = parent._play
             self._rates = parent._rates
             if len(parent.tableau) == len(self.tableau):
                 self._surplus = parent._surplus
@@ -104,17 +105,53 @@ class Ctx:
     # ------------------------------------------------------------------ one card
     def play_value(self, d: Design, tableau: list[Design] | None = None) -> float:
         """VP-equivalents of placing ``d`` in the tableau now (not counting what it costs)."""
-        t = self.tableau if tableau is None else tableau
-        key = (d.name, len(t), t[-1].name if t else "")
-        got = self._play.get(key)
+        if tableau is None:
+            t, tkey = self.tableau, self._tkey
+        else:
+            t, tkey = tableau, tuple(sorted(x.name for x in tableau))
+        # What does not depend on the hand is shared by every position with this tableau,
+        # time left and goals (a look-ahead meets the same ones over and over).
+        key = (d.name, tkey, self.rounds, self.n_players, self.solo, self._goal_key)
+        got = _PLAY.get(key)
         if got is None:
-            got = self._play[key] = self._play_value(d, t)
+            if len(_PLAY) > 200_000:
+                _PLAY.clear()
+            got = _PLAY[key] = self._play_value(d, t)
+        if d.bonuses:
+            got += self._bonus_to_come(d, len(t) + 1)
+        return got
+
+    def _bonus_to_come(self, d: Design, size: int) -> float:
+        """The part of a 6-cost bonus that depends on more than the tableau: VP chips
+        (Galactic Renaissance) and the cards placed later, like those in hand and unseen."""
+        total = 0.0
+        for b in d.bonuses:
+            if b.what == "THREE_VP":
+                total += b.points * (self.me.vp // 3)
+        # Later cards: about one a round, half of them from the hand, half drawn.
+        later = min(self.rounds, max(0, END - size)) * 0.8
+        if later > 0:
+            total += later * self._bonus_rate(d)
+        return total
+
+    def _bonus_rate(self, d: Design) -> float:
+        """Mean points a card placed later adds to ``d``'s bonus (hand cards count double)."""
+        got = self._rates.get(d.name)
+        if got is None:
+            total = weight = 0.0
+            for c in self.hand:
+                total += 2 * _bonus_points(d, c.design)
+                weight += 2
+            for design, n in self.unseen.items():
+                total += n * _bonus_points(d, design)
+                weight += n
+            got = self._rates[d.name] = total / weight if weight else 0.0
         return got
 
     def _play_value(self, d: Design, t: list[Design]) -> float:
         value = float(d.vp)
         if d.bonuses:
-            value += self.six_bonus(d, [*t, d])
+            value += self._bonus_now(d, [*t, d])
         for other in t:
             if other.bonuses:
                 value += _bonus_points(other, d)
@@ -129,37 +166,16 @@ class Ctx:
 
     def six_bonus(self, d: Design, tableau: list[Design]) -> float:
         """A 6-cost development's bonus: the tableau now plus what later cards may add."""
+        return self._bonus_now(d, tableau) + self._bonus_to_come(d, len(tableau))
+
+    def _bonus_now(self, d: Design, tableau: list[Design]) -> float:
         now = 0.0
         for c in tableau:
             now += _bonus_points(d, c)
         for b in d.bonuses:
-            if b.what == "THREE_VP":
-                now += b.points * (self.me.vp // 3)
-            elif b.what == "TOTAL_MILITARY":
+            if b.what == "TOTAL_MILITARY":
                 now += b.points * max(0, self.military_of(tableau))
-        # Later cards: about one a round, half of them from the hand, half drawn.
-        later = min(self.rounds, max(0, END - len(tableau))) * 0.8
-        if later > 0:
-            per = self._bonus_rate(d)
-            now += later * per
         return now
-
-    def _bonus_rate(self, d: Design) -> float:
-        """Mean points a card played later adds to ``d``'s bonus (hand cards count double)."""
-        got = self._rates.get(d.name)
-        if got is None:
-            got = self._rates[d.name] = self._bonus_rate_now(d)
-        return got
-
-    def _bonus_rate_now(self, d: Design) -> float:
-        total = weight = 0.0
-        for c in self.hand:
-            total += 2 * _bonus_points(d, c.design)
-            weight += 2
-        for design, n in self.unseen.items():
-            total += n * _bonus_points(d, design)
-            weight += n
-        return total / weight if weight else 0.0
 
     def goal_value(self, d: Design, tableau: list[Design]) -> float:
         """VP the goals may give for adding ``d`` (progress toward an open goal)."""
