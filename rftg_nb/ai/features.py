@@ -24,6 +24,8 @@ NAMES = (
     "robot_counter_vp", "round", "rounds_left",
     "income_x_left", "hand_value_x_left", "economy_x_left", "credit_x_counters",
     "consume_x_left", "production_x_left", "pool_small", "robot_near_end", "me_near_end",
+    "counter_threat", "credit2_counters", "credit3_counters", "bonus_to_come", "best_play",
+    "hand_x_left", "military_x_left", "stack_x_left", "robot_rate_x_left",
 )
 
 
@@ -48,6 +50,10 @@ def solo_features(game: Any, seat: int = 0, ctx: Ctx | None = None) -> list[floa
                 consume_vp += p.value * max(1, p.times)
     left = ctx.rounds
     counter_vp = float(r.counters_left * r.counter_vp)
+    # The robot places a 6-cost counter with 2 credit on its Develop action, 3 on a response.
+    threat = r.counter_vp * min(r.counters_left, (1.0 if r.credit >= 2 else 0.0) + 0.25 * left)
+    to_come = sum(ctx._bonus_to_come(d, len(ctx.tableau)) for d in ctx.tableau if d.bonuses)
+    best_play = max((ctx.surplus(c.design)[0] for c in me.hand), default=0.0)
     return [
         1.0, mine - theirs, mine, theirs, float(game.vp_pool), float(len(me.tableau)),
         float(r.tableau_size), float(len(me.hand)), hand_value, income, float(len(goods)),
@@ -59,6 +65,9 @@ def solo_features(game: Any, seat: int = 0, ctx: Ctx | None = None) -> list[floa
         1.0 if game.vp_pool <= 6 else 0.0,
         1.0 if r.tableau_size >= 10 else 0.0,
         1.0 if len(me.tableau) >= 10 else 0.0,
+        threat, counter_vp if r.credit >= 2 else 0.0, counter_vp if r.credit >= 3 else 0.0,
+        to_come, max(0.0, best_play), len(me.hand) * left, ctx.military * left,
+        min(r.stack, 8) * left, (1.5 + 0.6 * r.economy) * left,
     ]
 
 

@@ -30,6 +30,11 @@ POLICY_OUT = Path(__file__).with_name("solo_actions.json")
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
+def setup_for(i: int) -> dict[str, object]:
+    """The solitaire game number ``i`` of the training games."""
+    return {"seed": 500_000 + i, "difficulty": DIFFICULTIES[i % 3]}
+
+
 def play(args: tuple[int, str]) -> tuple[list[list[float]], float, bool, list[dict]]:
     """One game: the feature rows at each action choice, the final margin, the win, and
     (strong level) what the search found for each candidate action choice."""
@@ -37,7 +42,7 @@ def play(args: tuple[int, str]) -> tuple[list[list[float]], float, bool, list[di
     from rftg_nb.robot import SoloGame
 
     i, level = args
-    game = SoloGame.new(seed=500_000 + i, difficulty=DIFFICULTIES[i % 3])
+    game = SoloGame.new(**setup_for(i))
     ai = AIPlayer(level, seed=i)
     rows = []
     search.RECORD = [] if level == "strong" else None
@@ -48,6 +53,7 @@ def play(args: tuple[int, str]) -> tuple[list[list[float]], float, bool, list[di
     scores = game.scores()
     records = search.RECORD or []
     search.RECORD = None
+    records.append({"choices": [list(c) for c in game.choices]})  # to replay the game later
     return rows, float(scores[0] - scores[1]), game.winner == 0, records
 
 
@@ -68,6 +74,50 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float) -> np.ndarray:
     return w / scale
 
 
+def replay_rows(line: str) -> tuple[int, list[list[float]], float] | None:
+    """A saved game's choice log replayed: (game number, feature rows, final margin)."""
+    from rftg_nb.robot import SoloGame
+
+    r = json.loads(line)
+    if "choices" not in r:
+        return None
+    game = SoloGame.new(**setup_for(r["game"]))
+    rows = []
+    for ids in r["choices"]:
+        d = game.decision
+        if d is not None and d.kind == "actions":
+            rows.append(solo_features(game, 0))
+        game.apply(ids)
+    scores = game.scores()
+    return r["game"], rows, float(scores[0] - scores[1])
+
+
+def rebuild(records: list[Path], out: Path, ridge: float, processes: int) -> None:
+    """Fit the value from saved games (their choice logs), with today's features."""
+    lines = [line for p in records for line in p.read_text().splitlines()]
+    with Pool(processes) as pool:
+        got = [g for g in pool.map(replay_rows, lines, chunksize=64) if g is not None]
+    xs, ys, gs = [], [], []
+    for game, rows, margin in got:
+        for row in rows:
+            xs.append(row)
+            ys.append(margin)
+            gs.append(game)
+    x, y, g = np.array(xs), np.array(ys), np.array(gs)
+    test = g % 10 == 9
+    w = fit(x[~test], y[~test], ridge)
+    resid = y[test] - x[test] @ w
+    r2 = 1.0 - resid.var() / y[test].var()
+    print(f"value from {len(got)} saved games, {len(y)} positions: held-out R^2 {r2:.3f}")
+    w = fit(x, y, ridge)
+    out.write_text(json.dumps({
+        "format": "rftg_nb-ai-solo-value", "version": 1, "names": list(NAMES),
+        "weights": [round(float(v), 6) for v in w],
+        "trained": {"games": len(got), "level": "strong", "positions": int(len(y)),
+                    "r2_held_out": round(float(r2), 4)},
+    }, indent=1) + "\n")
+
+
 def fit_actions(records: Path, out: Path, ridge: float) -> None:
     """Fit the fast level's action scores to the strong level's searched values.
 
@@ -82,6 +132,8 @@ def fit_actions(records: Path, out: Path, ridge: float) -> None:
     with records.open() as f:
         for line in f:
             r = json.loads(line)
+            if "cands" not in r:
+                continue  # a game's choice log
             state = r["features"]
             left, pool = state[STATE.index("rounds_left")], state[STATE.index("pool")]
             fs = np.array([action_features(tuple(a), p, left, int(pool))
@@ -122,7 +174,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=0, help="number of the first game")
     ap.add_argument("--fit-actions", type=Path, metavar="RECORDS",
                     help="only fit the fast level's action scores from saved records")
+    ap.add_argument("--rebuild", type=Path, nargs="+", metavar="RECORDS",
+                    help="only fit the value from the games saved in these records")
     args = ap.parse_args(argv)
+    if args.rebuild:
+        rebuild(args.rebuild, args.out, args.ridge, args.processes)
+        return 0
     if args.fit_actions:
         fit_actions(args.fit_actions, POLICY_OUT, args.ridge)
         return 0
@@ -132,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
         with args.records.open("w") as f:
             for g, r in enumerate(results):
                 for rec in r[3]:
-                    f.write(json.dumps({"game": args.first + g, "margin": r[1], **rec}) + "\n")
+                    f.write(json.dumps({"game": args.first + g, "margin": r[1], "won": r[2],
+                                        **rec}) + "\n")
     xs, ys, gs = [], [], []
     for g, (rows, margin, _won, _rec) in enumerate(results):
         for r in rows:
