@@ -103,12 +103,6 @@ class Chooser:
         best = max(outcomes, key=lambda o: o.score)
         return Choice(best.actions, action_reason(best))
 
-    def ranked_actions(self, d: Decision) -> list[tuple[float, tuple[str, ...]]]:
-        plan = RoundPlan(self.ctx)
-        out = [(o.score, o.actions) for o in (plan.evaluate(a) for a in action_sets(d))]
-        out.sort(key=lambda x: -x[0])
-        return out
-
     # ------------------------------------------------------------------ hand management
     def _discard_lowest(self, d: Decision, why: str) -> Choice:
         cards = [c for i in d.ids if (c := self.hand_card(i)) is not None]
@@ -426,6 +420,35 @@ class Chooser:
             return Choice((low.id,), f"Discard {low.name} to produce an Alien good: the good "
                                      "is worth more than the card.")
         return Choice((), "Keep your cards: they are worth more than the good.")
+
+    # ------------------------------------------------------------------ drafting variant
+    def _draft_pick(self, d: Decision) -> Choice:
+        """Keep the card worth most placed, less a little for its cost."""
+        ctx = self.ctx
+        db = ctx.game.db
+
+        def worth(o) -> tuple[float, str]:
+            name = (o.data or {}).get("card", o.label)
+            if name not in db:
+                return (0.0, o.id)
+            dd = db[name]
+            return (ctx.play_value(dd) - 0.3 * dd.cost, o.id)
+
+        best = max(d.options, key=worth)
+        return Choice((best.id,), f"Draft {best.label}: of this packet it is worth the most "
+                                  "once placed, for its cost.")
+
+    def _start_world(self, d: Decision) -> Choice:
+        ctx = self.ctx
+        db = ctx.game.db
+
+        def worth(o) -> tuple[float, str]:
+            name = (o.data or {}).get("card", o.label)
+            return (ctx.play_value(db[name]) if name in db else 0.0, o.id)
+
+        best = max(d.options, key=worth)
+        return Choice((best.id,), f"Keep {best.label} as your start world: its powers suit "
+                                  "your cards best.")
 
     def _dice(self, d: Decision) -> Choice:
         return Choice(tuple(random_pick(d, self.rng)), "A fair roll of the two dice.")

@@ -22,7 +22,6 @@ from rftg_nb.cards import Design
 if TYPE_CHECKING:
     from rftg_nb.engine.decision import Decision
     from rftg_nb.engine.game import Game
-    from rftg_nb.engine.state import Player
 
 _DECKS: dict[tuple[int, str], Counter[Design]] = {}
 
@@ -124,11 +123,3 @@ def position_key(game: Game, seat: int, decision: Decision, seed: int) -> int:
     text = repr((seed, visible_state(game, seat), decision.kind, decision.ids,
                  decision.min, decision.max))
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
-
-
-def hand(game: Game, seat: int) -> list[Any]:
-    return list(game.players[seat].hand)
-
-
-def player(game: Game, seat: int) -> Player:
-    return game.players[seat]

@@ -4,12 +4,13 @@ Every quantity here is an estimate in VP-equivalents so that cards in hand, card
 goods, VP chips and the robot's gains can be compared on one scale:
 
 * ``cv``: one card in hand as currency (it pays for something later). It falls as the game
-  nears its end, when cards left in hand are worth nothing.
+  nears its end, when cards left in hand are worth nothing; past six cards each extra card
+  is worth less, past the hand limit nothing (:meth:`Ctx.currency`).
 * :meth:`Ctx.play_value`: placing a design in the tableau now: printed VP, 6-cost bonuses
   (its own and the ones it feeds), goals, and what its powers will bring over the rounds left
   (goods turned into VP or cards, draws, discounts, Military).
-* :meth:`Ctx.keep_value`: a card kept in hand: its currency value, plus the surplus of
-  playing it later, weighted by the chance of being able to.
+* :meth:`Ctx.hand_value`: a hand: its cards as currency plus the best few placements it can
+  pay for, later ones counting less; a card's worth in hand is what it adds to that.
 
 The tableau's powers are valued together by :meth:`Ctx.income`, so a consume power is worth
 much only with goods to feed it and a production world only with somewhere to sell its goods.

@@ -18,6 +18,7 @@ KINDS = {
     "initial_discard", "actions", "explore_keep", "develop", "pay", "settle", "settle_method",
     "settle_second", "military_discard", "trade", "consume_power", "consume_goods",
     "consume_discard", "gamble", "windfall", "produce_discard", "hand_limit", "dice",
+    "draft_pick", "start_world",
 }
 SEEN: set[str] = set()
 
@@ -54,6 +55,7 @@ GAMES: list[tuple[str, Callable[[int], object]]] = [
     ("3p", lambda s: Game.new(players=3, seed=s, goals=False)),
     ("4p base", lambda s: Game.new(players=4, seed=s, expansion="base")),
     ("5p goals", lambda s: Game.new(players=5, seed=s, goals=True)),
+    ("3p drafted", lambda s: Game.new(players=3, seed=s, draft=True)),
 ]
 
 
@@ -191,6 +193,7 @@ def test_the_tests_here_meet_every_kind_of_decision() -> None:
         legal(game, steer(game, pick, until), AIPlayer("fast", 0))
     mixed_game(SoloGame.new(seed=1, difficulty="easy"), 1)
     mixed_game(Game.new(players=3, seed=2), 2)
+    mixed_game(Game.new(players=2, seed=3, draft=True), 3)
     missing = KINDS - SEEN
     assert not missing, f"never asked: {sorted(missing)}"
 
