@@ -9,6 +9,8 @@ other state), so it stands exactly where the game stands. Then, before the AI lo
 * the copy's random generator is replaced by one from the AI's own generator, so future
   reshuffles and the robot's dice are not the game's real ones.
 
+A copy keeps no events (nobody reads its story), which makes the replay about a third faster.
+
 :func:`force_roll` fixes the robot's next roll in a copy, so that a look-ahead can go through
 the 36 rolls of the robot's dice instead of sampling them.
 """
@@ -32,6 +34,21 @@ class CopyError(RuntimeError):
     """A copy whose hidden cards do not add up (a zone this module does not know of)."""
 
 
+_QUIET: dict[type, type] = {}
+
+
+def _no_events(self: Any, *args: Any, **kwargs: Any) -> None:
+    """A look-ahead copy keeps no events: the rules never read them, only people do."""
+
+
+def quiet(cls: type) -> type:
+    """``cls`` without its event log, for copies nobody reads the story of (faster)."""
+    got = _QUIET.get(cls)
+    if got is None:
+        got = _QUIET[cls] = type(f"Quiet{cls.__name__}", (cls,), {"emit": _no_events})
+    return got
+
+
 def replay(game: Game, round_start: bool = False) -> Game:
     """A copy of ``game`` at the same point: its setup and seed, its choices replayed.
 
@@ -39,7 +56,7 @@ def replay(game: Game, round_start: bool = False) -> Game:
     the actions other players have already chosen this round (still secret) are not copied.
     """
     setup = _copy.deepcopy(game.setup)
-    twin = type(game)(setup, game.seed)
+    twin = quiet(type(game))(setup, game.seed)
     for ids in game.choices:
         d = twin.decision
         if round_start and d is not None and d.kind == "actions" and twin.round == game.round:
