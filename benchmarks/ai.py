@@ -16,6 +16,13 @@ Rows:
   and fast level (median and 90th percentile, CPU time of this process).
 * ``speed``: fast-AI solitaire games a CPU second on one core (best of 3 runs).
 
+Every game's result is appended, as it finishes, to a JSON-lines file per row under
+``benchmarks/results/`` (``--results DIR``; ``--no-results`` to keep none), tagged with a
+fingerprint of the code that plays (``rftg_nb/`` without its user interface). A later run with
+the same code reads those games back and plays only the missing ones, so a 1,000-game row can
+be built over several sittings and any figure can be checked game by game; a code change starts
+the row afresh.
+
 Floors (exit 1 when missed): strong against the robot at least 40% (easy), 30% (medium) and
 25% (hard), each with its 95% interval above the interval of the greedy player's figure;
 fast at least the greedy figure; the strong hint's median within 300 ms; the fast AI at least
@@ -26,6 +33,8 @@ fast at least the greedy figure; the strong hint's median within 300 ms; the fas
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import os
 import statistics
@@ -36,6 +45,69 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+def code_fingerprint() -> str:
+    """A digest of the code and data that decide how games are played: every ``.py`` and
+    ``.json`` file of ``rftg_nb/`` except the user interface's."""
+    h = hashlib.sha256()
+    pkg = ROOT / "rftg_nb"
+    for f in sorted(pkg.rglob("*")):
+        rel = f.relative_to(pkg).as_posix()
+        if f.suffix not in (".py", ".json") or rel.startswith("ui/") or "__pycache__" in rel:
+            continue
+        h.update(rel.encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+class Store:
+    """Per-game results of one row in a JSON-lines file, kept for the current code only."""
+
+    def __init__(self, folder: Path | None, row: str) -> None:
+        self.path = None if folder is None else folder / f"{row}.jsonl"
+        self.fp = code_fingerprint()
+        self.done: dict[int, list] = {}
+        if self.path is not None and self.path.exists():
+            for line in self.path.read_text().splitlines():
+                try:
+                    rec = json.loads(line)
+                except json.JSONDecodeError:
+                    continue  # a line cut short by an interrupted run
+                if rec.get("code") == self.fp:
+                    self.done[int(rec["game"])] = rec["result"]
+
+    def run(self, fn, jobs: list, processes: int) -> list:
+        """``fn`` over ``jobs`` (job ``i`` is game ``i``), reusing stored games."""
+        todo = [(i, j) for i, j in enumerate(jobs) if i not in self.done]
+        out = None
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            out = self.path.open("a")
+        try:
+            for i, res in _imap(fn, todo, processes):
+                self.done[i] = res
+                if out is not None:
+                    out.write(json.dumps({"code": self.fp, "game": i, "result": res}) + "\n")
+                    out.flush()
+        finally:
+            if out is not None:
+                out.close()
+        return [self.done[i] for i in range(len(jobs))]
+
+
+def _indexed(args: tuple) -> tuple[int, object]:
+    fn, i, job = args
+    res = fn(job)
+    return i, list(res) if isinstance(res, tuple) else res
+
+
+def _imap(fn, todo: list, processes: int):
+    work = [(fn, i, j) for i, j in todo]
+    if processes <= 1 or len(work) <= 1:
+        yield from map(_indexed, work)
+        return
+    with Pool(processes) as pool:
+        yield from pool.imap_unordered(_indexed, work, chunksize=1)
+
+
 DIFFICULTIES = ("easy", "medium", "hard")
 GREEDY = {"easy": (84, 300), "medium": (69, 300), "hard": (51, 300)}  # 28%, 23%, 17%
 STRONG_FLOOR = {"easy": 0.40, "medium": 0.30, "hard": 0.25}
@@ -44,6 +116,8 @@ HINT_MEDIAN_MS = 300.0
 FAST_GAMES_PER_SECOND = 20.0
 SEED0 = 1_000_000  # benchmark games: seeds apart from the tests' and the training's
 ROWS = ("solo-strong", "solo-fast", "strong-vs-fast", "strong-vs-random", "hint", "speed")
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -91,20 +165,16 @@ def duel(args: tuple[str, int]) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def run_pool(fn, jobs: list, processes: int) -> list:
-    if processes <= 1:
-        return [fn(j) for j in jobs]
-    with Pool(processes) as pool:
-        return pool.map(fn, jobs, chunksize=max(1, min(8, len(jobs) // (processes * 8))))
-
-
 # ---------------------------------------------------------------------------- rows
-def solo_rows(level: str, games: int, processes: int) -> list[tuple[str, bool]]:
+def solo_rows(level: str, games: int, processes: int,
+              folder: Path | None) -> list[tuple[str, bool]]:
     """Win rates against the robot; returns (difficulty, floor met) pairs."""
     verdicts = []
     for diff in DIFFICULTIES:
         start = time.perf_counter()
-        res = run_pool(solo_game, [(level, diff, i) for i in range(games)], processes)
+        store = Store(folder, f"solo-{level}-{diff}")
+        reused = sum(1 for i in store.done if i < games)
+        res = store.run(solo_game, [(level, diff, i) for i in range(games)], processes)
         wins = sum(1 for r in res if r[0])
         lo, hi = wilson(wins, games)
         g_lo, g_hi = wilson(*GREEDY[diff])
@@ -122,19 +192,23 @@ def solo_rows(level: str, games: int, processes: int) -> list[tuple[str, bool]]:
               f"{lo:.1%}-{hi:.1%}; mean score {statistics.mean(r[1] for r in res):.1f} to "
               f"{statistics.mean(r[2] for r in res):.1f}; "
               f"{statistics.mean(r[3] for r in res):.2f} CPU s/game; "
-              f"{time.perf_counter() - start:.0f} s   [{want}] {'PASS' if ok else 'FAIL'}",
+              f"{time.perf_counter() - start:.0f} s ({reused} games stored)   "
+              f"[{want}] {'PASS' if ok else 'FAIL'}",
               flush=True)
         verdicts.append((f"{level} {diff}", ok))
     return verdicts
 
 
-def duel_row(other: str, games: int, processes: int) -> None:
+def duel_row(other: str, games: int, processes: int, folder: Path | None) -> None:
     start = time.perf_counter()
-    res = run_pool(duel, [(other, i) for i in range(games)], processes)
+    store = Store(folder, f"strong-vs-{other}")
+    reused = sum(1 for i in store.done if i < games)
+    res = store.run(duel, [(other, i) for i in range(games)], processes)
     wins = sum(res)
     lo, hi = wilson(wins, games)
     print(f"  strong vs {other:6s} (2 players): {wins / games:6.1%} won ({wins:g}/{games}), "
-          f"95% {lo:.1%}-{hi:.1%}; {time.perf_counter() - start:.0f} s", flush=True)
+          f"95% {lo:.1%}-{hi:.1%}; {time.perf_counter() - start:.0f} s ({reused} games stored)",
+          flush=True)
 
 
 def hint_row(positions: int) -> bool:
@@ -205,22 +279,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--processes", type=int, default=os.cpu_count() or 1,
                     help="worker processes for the game rows (default: one a core)")
     ap.add_argument("--hint-positions", type=int, default=200)
+    ap.add_argument("--results", type=Path, default=RESULTS,
+                    help="folder of the per-game results files (default benchmarks/results)")
+    ap.add_argument("--no-results", action="store_true",
+                    help="neither read nor write per-game results")
     args = ap.parse_args(argv)
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
     unknown = set(rows) - set(ROWS)
     if unknown:
         ap.error(f"--rows: unknown row(s) {sorted(unknown)}; choose from {ROWS}")
     start = time.perf_counter()
-    print(f"rftg_nb AI benchmark: {args.games} games a row, {args.processes} processes")
+    folder = None if args.no_results else args.results
+    print(f"rftg_nb AI benchmark: {args.games} games a row, {args.processes} processes; "
+          f"code {code_fingerprint()}; results in {folder or 'no file'}")
     verdicts: list[tuple[str, bool]] = []
     if "solo-strong" in rows:
-        verdicts += solo_rows("strong", args.games, args.processes)
+        verdicts += solo_rows("strong", args.games, args.processes, folder)
     if "solo-fast" in rows:
-        verdicts += solo_rows("fast", args.games, args.processes)
+        verdicts += solo_rows("fast", args.games, args.processes, folder)
     if "strong-vs-fast" in rows:
-        duel_row("fast", args.games, args.processes)
+        duel_row("fast", args.games, args.processes, folder)
     if "strong-vs-random" in rows:
-        duel_row("random", args.games, args.processes)
+        duel_row("random", args.games, args.processes, folder)
     if "hint" in rows:
         verdicts.append(("hint", hint_row(args.hint_positions)))
     if "speed" in rows:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rftg_nb.ai.plans import RoundPlan, action_sets, label
+from rftg_nb.ai.plans import RoundPlan, action_sets, label, place_terms
 from rftg_nb.ai.valuation import GOOD_TRADE, Ctx
 from rftg_nb.players import random_pick
 
@@ -41,8 +41,11 @@ def names(cards: list[Card] | list[str]) -> str:
 class Chooser:
     """Answers one decision for the seat it belongs to."""
 
-    def __init__(self, ctx: Ctx, rng: random.Random) -> None:
+    def __init__(self, ctx: Ctx, rng: random.Random, eager: bool = False) -> None:
+        """``eager``: the fast level's own placement rule in the solitaire game (see
+        :data:`rftg_nb.ai.plans.PLACE_SLACK`); look-ahead copies play the plain rule."""
         self.ctx = ctx
+        self.eager = eager
         self.rng = rng
         self._keep: dict[str, float] = {}
 
@@ -98,7 +101,7 @@ class Chooser:
 
     # ------------------------------------------------------------------ actions
     def _actions(self, d: Decision) -> Choice:
-        plan = RoundPlan(self.ctx)
+        plan = RoundPlan(self.ctx, self.eager)
         outcomes = [plan.evaluate(a) for a in action_sets(d)]
         best = max(outcomes, key=lambda o: o.score)
         return Choice(best.actions, action_reason(best))
@@ -168,6 +171,7 @@ class Chooser:
     # ------------------------------------------------------------------ develop and settle
     def _develop(self, d: Decision) -> Choice:
         ctx = self.ctx
+        slack, tilt = place_terms(ctx, self.eager)
         best = None
         for o in d.options:
             card = self.hand_card(o.id)
@@ -177,10 +181,10 @@ class Chooser:
             rest = [c for c in ctx.me.hand if c is not card]
             paid = self.cheapest(rest, cost)
             gain = (ctx.play_value(card.design) + self.hv([c for c in rest if c not in paid])
-                    - self.hv(ctx.me.hand))
+                    - self.hv(ctx.me.hand)) + tilt * card.design.vp
             if best is None or gain > best[0]:
                 best = (gain, card, cost)
-        if best is None or best[0] <= 0:
+        if best is None or best[0] + slack <= 0:
             return Choice((), "Place nothing: no development here is worth its cost now.")
         gain, card, cost = best
         return Choice((card.id,), f"Develop {card.name}: {card.design.vp} VP"
@@ -227,16 +231,17 @@ class Chooser:
 
     def _settle(self, d: Decision) -> Choice:
         ctx = self.ctx
+        slack, tilt = place_terms(ctx, self.eager)
         best = None
         for o in d.options:
             card = self.hand_card(o.id)
             if card is None:
                 continue
             loss, how = self._settle_cost(card)
-            gain = ctx.play_value(card.design) - loss
+            gain = ctx.play_value(card.design) - loss + tilt * card.design.vp
             if best is None or gain > best[0]:
                 best = (gain, card, how)
-        if best is None or best[0] <= 0:
+        if best is None or best[0] + slack <= 0:
             return Choice((), "Place nothing: no world here is worth its cost now.")
         gain, card, how = best
         dd = card.design

@@ -91,7 +91,7 @@ class AIPlayer:
 
     def _think(self, game: Any, d: Decision, rng: random.Random) -> Choice:
         ctx = Ctx(game, d.player)
-        chooser = Chooser(ctx, rng)
+        chooser = Chooser(ctx, rng, eager=self.level == "fast")
         if self.level == "strong":
             from rftg_nb.ai.determinize import CopyError
             from rftg_nb.ai.search import strong_choice
