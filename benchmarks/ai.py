@@ -81,6 +81,8 @@ class Store:
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             out = self.path.open("a")
+            if out.tell() and not self.path.read_bytes().endswith(b"\n"):
+                out.write("\n")  # end a line an interrupted run left unfinished
         try:
             for i, res in _imap(fn, todo, processes):
                 self.done[i] = res
@@ -192,7 +194,7 @@ def solo_rows(level: str, games: int, processes: int,
               f"{lo:.1%}-{hi:.1%}; mean score {statistics.mean(r[1] for r in res):.1f} to "
               f"{statistics.mean(r[2] for r in res):.1f}; "
               f"{statistics.mean(r[3] for r in res):.2f} CPU s/game; "
-              f"{time.perf_counter() - start:.0f} s ({reused} games stored)   "
+              f"{time.perf_counter() - start:.0f} s ({reused} read back from earlier runs)   "
               f"[{want}] {'PASS' if ok else 'FAIL'}",
               flush=True)
         verdicts.append((f"{level} {diff}", ok))
@@ -207,7 +209,8 @@ def duel_row(other: str, games: int, processes: int, folder: Path | None) -> Non
     wins = sum(res)
     lo, hi = wilson(wins, games)
     print(f"  strong vs {other:6s} (2 players): {wins / games:6.1%} won ({wins:g}/{games}), "
-          f"95% {lo:.1%}-{hi:.1%}; {time.perf_counter() - start:.0f} s ({reused} games stored)",
+          f"95% {lo:.1%}-{hi:.1%}; {time.perf_counter() - start:.0f} s "
+          f"({reused} read back from earlier runs)",
           flush=True)
 
 
