@@ -80,14 +80,17 @@ class Store:
         out = None
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            out = self.path.open("a")
-            if out.tell() and not self.path.read_bytes().endswith(b"\n"):
-                out.write("\n")  # end a line an interrupted run left unfinished
+            out = self.path.open("a+b")
+            out.seek(0)
+            data = out.read()
+            if not data.endswith(b"\n"):  # a line an interrupted run left unfinished
+                out.truncate(data.rfind(b"\n") + 1)
         try:
             for i, res in _imap(fn, todo, processes):
                 self.done[i] = res
                 if out is not None:
-                    out.write(json.dumps({"code": self.fp, "game": i, "result": res}) + "\n")
+                    rec = {"code": self.fp, "game": i, "result": res}
+                    out.write(json.dumps(rec).encode() + b"\n")
                     out.flush()
         finally:
             if out is not None:

@@ -22,7 +22,7 @@ def test_wilson_interval_matches_the_textbook_values() -> None:
     assert bench.wilson(0, 0) == (0.0, 1.0)
 
 
-def test_fingerprint_ignores_the_user_interface_only() -> None:
+def test_fingerprint_is_stable() -> None:
     fp = bench.code_fingerprint()
     assert len(fp) == 16 and fp == bench.code_fingerprint()
 
