@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 
 def noun(n: int, word: str) -> str:
     """``word`` for one, its plural for any other count: noun(2, "card") == "cards"."""
@@ -44,3 +46,48 @@ def whose(name: str) -> str:
 def article(word: str) -> str:
     """``word`` with "a" or "an": article("Alien") == "an Alien"."""
     return ("an " if word[0] in "AEIOU" else "a ") + word
+
+
+# ---------------------------------------------------------------------------- quoting input
+_QUOTE = reprlib.Repr()
+_QUOTE.maxstring = 48  # a long name is cut in the middle with "..."
+_QUOTE.maxother = 48
+_QUOTE.maxlevel = 2  # nested lists and objects are shown two levels deep
+_QUOTE.maxlist = _QUOTE.maxdict = _QUOTE.maxtuple = 4
+
+NAME_LENGTH = 40  # card and player names: 1 to 40 printable characters
+
+
+def quote(value: object) -> str:
+    """``value`` as an error message quotes it: its Python repr, cut short (long strings, deep or
+    long lists), so that a message about a bad field stays a line however big the input."""
+    try:
+        return _QUOTE.repr(value)
+    except (RecursionError, ValueError, TypeError):  # pragma: no cover - reprlib's own limits
+        return f"<a {type(value).__name__}>"
+
+
+def name_problem(value: object, limit: int = NAME_LENGTH) -> str | None:
+    """Why ``value`` cannot be a card's or a player's name (None if it can): a name is a string
+    of 1 to ``limit`` printable characters (no control characters, line breaks or unpaired
+    surrogates) without spaces at either end."""
+    if not isinstance(value, str):
+        return f"must be a string, got {quote(value)}"
+    if not value.strip():
+        return "must not be empty"
+    if len(value) > limit:
+        return f"must be at most {limit} characters, got {len(value)}"
+    if not value.isprintable():
+        bad = next(ch for ch in value if not ch.isprintable())
+        return f"must be printable text, got the character U+{ord(bad):04X}"
+    if value != value.strip():
+        return f"must not start or end with a space, got {quote(value)}"
+    return None
+
+
+def field_name(key: object) -> str:
+    """A field's name as an error names it: as it is when it is short plain text, else quoted
+    and cut short (a file may carry any key)."""
+    if isinstance(key, str) and 0 < len(key) <= NAME_LENGTH and key.isprintable():
+        return key
+    return quote(key)

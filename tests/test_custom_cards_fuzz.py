@@ -41,8 +41,8 @@ def design(rng: random.Random, name: str) -> dict:
         if k["phase"] == 5 and k["code"] in PRODUCE_CODES:
             continue
         powers.append({"phase": k["phase"], "code": k["code"],
-                       "value": max(-5, min(9, k["value"] + rng.randint(-1, 2))),
-                       "times": k["times"] + (rng.randint(0, 1) if k["uses_times"] else 0)})
+                       "value": rng.randint(*k["values"]),
+                       "times": rng.randint(*k["times_range"])})
     if has_good and not d["windfall"] and rng.random() < 0.3:
         powers.append({"phase": 5, "code": "PRODUCE|DISCARD"})
     d["powers"] = powers

@@ -129,8 +129,19 @@ def test_not_a_saved_game(text: str, words: str) -> None:
 
 
 def test_not_text_at_all() -> None:
-    with pytest.raises(SaveFileError, match="not JSON"):
+    with pytest.raises(SaveFileError, match="not a saved game"):
         Game.from_json(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ('{"format": "' + "x" * 1_000_001 + '"}', "at most 1,000,000 bytes"),
+    (b'{"format": "\xff"}', "not UTF-8"),
+    ("NaN", "expected a JSON object"),
+])
+def test_a_file_too_deep_too_big_or_not_text_is_refused(text: Any, words: str) -> None:
+    with pytest.raises(SaveFileError, match=words):
+        Game.from_json(text)
 
 
 def _tampered(base: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
@@ -170,8 +181,26 @@ TAMPERS: list[tuple[tuple[str, ...], Any, str]] = [
     (("setup", "advanced"), 1, "'setup.advanced'"),
     (("setup", "advanced"), _DELETE, "'setup.advanced'"),
     (("setup", "names"), ["only one"], "'setup.names'"),
-    (("setup", "names"), ["Ann", 2], "'setup.names'"),
+    (("setup", "names"), ["Ann", 2], r"'setup.names\[1\]'"),
     (("setup", "names"), "Ann and Bo", "'setup.names'"),
+    (("setup", "names"), ["Ann", "\ud800"], r"'setup.names\[1\]'"),
+    (("setup", "names"), ["Ann", "Bo\nBo"], r"'setup.names\[1\]'"),
+    (("setup", "names"), ["Ann", "B" * 41], r"'setup.names\[1\]'"),
+    (("setup", "names"), ["", "Bo"], r"'setup.names\[0\]'"),
+    (("setup", "names"), None, "'setup.names'"),
+    (("setup", "colour"), "red", "'setup.colour'"),
+    (("setup", "goals"), [["Greatest Military"]], "'setup.goals"),
+    (("setup", "custom_cards"), [{"name": ["x"], "type": "world", "cost": 1, "vp": 1}],
+     r"'setup.custom_cards\[0\].name'"),
+    (("setup", "custom_cards"), [{"name": "X", "type": "world", "cost": 1, "vp": 10**30}],
+     r"'setup.custom_cards\[0\].vp'"),
+    (("setup", "custom_cards"), "Moon Base", "'setup.custom_cards'"),
+    (("version",), True, "'version'"),
+    (("version",), 1.0, "'version'"),
+    (("seed",), 2**70, "'seed'"),
+    (("setup", "advanced"), 0.0, "'setup.advanced'"),
+    (("setup", "advanced"), {}, "'setup.advanced'"),
+    (("setup", "players"), 2.0, "'setup.players'"),
     (("setup", "position"), {"players": []}, "'setup.position'"),
     (("choices",), _DELETE, "'choices'"),
     (("choices",), "c1 c2", "'choices'"),

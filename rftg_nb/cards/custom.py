@@ -26,6 +26,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from rftg_nb.text import field_name, name_problem, quote
+
 from .loader import _parse_design
 from .model import CardDatabase, CardDataError, Design
 
@@ -33,6 +35,7 @@ FILE_FORMAT = "rftg_nb-custom-cards"
 FILE_VERSION = 1
 MAX_COPIES = 4
 MAX_CUSTOM = 50  # designs in one game
+MAX_FILE_BYTES = 1_000_000  # a custom card file (and a saved game) is at most 1 MB
 #: The fields of a custom design and the value each takes when left out (None: required).
 FIELDS: dict[str, Any] = {
     "name": None, "type": None, "cost": None, "vp": None, "good": None, "windfall": False,
@@ -40,8 +43,13 @@ FIELDS: dict[str, Any] = {
 }
 REQUIRED = tuple(k for k, v in FIELDS.items() if v is None and k != "good")
 POWER_DEFAULTS = {"value": 0, "times": 0}
-VALUE_RANGE = (-5, 9)  # a power's value on a custom card
-TIMES_RANGE = (0, 9)  # how many times a Consume power may be used
+# The ranges the printed cards span: VP -1 (Doomed World) to 7 (Rebel Homeworld); a power's
+# value 1 to 4 (Military -1 to 4), or 0 for a power that takes no number; a Consume power
+# used 1 to 3 times; a 6-cost development's scoring line 1 to 3 VP a card.
+VP_RANGE = (-1, 7)
+VALUE_RANGE = (1, 4)  # a power that takes a number: the printed cards give 1 to 4
+TIMES_RANGE = (1, 3)  # how many times a Consume power may be used, where it counts uses
+BONUS_VP_RANGE = (1, 3)
 PRODUCE_CODES = ("PRODUCE", "PRODUCE|DISCARD")  # phase V: how a production world makes a good
 # powers about the card's own good: only a world with a good may carry them
 OWN_GOOD = {(5, "DRAW_IF"), (4, "TRADE_THIS"), (4, "CONSUME_ALIEN|CONSUME_THIS|GET_VP")}
@@ -58,7 +66,9 @@ class CustomCardError(CardDataError):
 
 def _label(raw: Any, index: int) -> str:
     name = raw.get("name") if isinstance(raw, Mapping) else None
-    return repr(name) if isinstance(name, str) and name.strip() else f"#{index + 1}"
+    return repr(name) if name_problem(name) is None else f"#{index + 1}"
+
+
 
 
 def normalize(raw: Any, index: int = 0) -> dict[str, Any]:
@@ -67,27 +77,30 @@ def normalize(raw: Any, index: int = 0) -> dict[str, Any]:
     checked by :func:`check_designs`."""
     card = _label(raw, index)
     if not isinstance(raw, Mapping):
-        raise CustomCardError(card, "", f"a design must be an object, got {raw!r}")
+        raise CustomCardError(card, "", f"a design must be an object, got {quote(raw)}")
     for key in raw:
         if key not in FIELDS:
             known = ", ".join(FIELDS)
-            raise CustomCardError(card, str(key), f"unknown field (known fields: {known})")
+            raise CustomCardError(card, field_name(key), f"unknown field (known fields: {known})")
     for key in REQUIRED:
         if key not in raw:
             raise CustomCardError(card, key, "missing")
     out = {k: raw.get(k, v) for k, v in FIELDS.items()}
     if isinstance(out["name"], str) and not out["name"].strip():
         raise CustomCardError(card, "name", "give the card a name")
+    why = name_problem(out["name"])
+    if why is not None:
+        raise CustomCardError(card, "name", why)
     flags = out["flags"]
     if isinstance(flags, list) and all(isinstance(f, str) for f in flags):
         out["flags"] = sorted(flags)
     copies = out["copies"]
     if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
         raise CustomCardError(card, "copies", f"must be a whole number from 1 to {MAX_COPIES}, "
-                                              f"got {copies!r}")
+                                              f"got {quote(copies)}")
     powers = out["powers"]
     if isinstance(powers, list):
-        powers = [{**POWER_DEFAULTS, **p} if isinstance(p, Mapping) else p for p in powers]
+        powers = [{**_power_defaults(p), **p} if isinstance(p, Mapping) else p for p in powers]
         production = (out["type"] == "world" and out["good"] is not None
                       and out["windfall"] is False)
         if production and not any(isinstance(p, Mapping) and p.get("phase") == 5
@@ -96,6 +109,14 @@ def normalize(raw: Any, index: int = 0) -> dict[str, Any]:
             powers.append({"phase": 5, "code": "PRODUCE", "value": 0, "times": 0})
         out["powers"] = powers
     return {**out, "start": None, "copies": {"base": copies, "tgs": 0}}
+
+
+def _power_defaults(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The value and times a power left out takes: those most printed cards give that power."""
+    for k in known_powers():
+        if k["phase"] == raw.get("phase") and k["code"] == raw.get("code"):
+            return {"value": k["value"], "times": k["times"]}
+    return dict(POWER_DEFAULTS)
 
 
 def plain(design: dict[str, Any]) -> dict[str, Any]:
@@ -112,11 +133,14 @@ def check_designs(raws: Iterable[Any], base: CardDatabase | None = None) -> tupl
     from . import CARDS
 
     base = base if base is not None else CARDS
+    if isinstance(raws, (str, bytes, Mapping)) or not isinstance(raws, Iterable):
+        raise CustomCardError("list", "", f"expected a list of card designs, got {quote(raws)}")
     raws = list(raws)
     if len(raws) > MAX_CUSTOM:
         raise CustomCardError("list", "", f"at most {MAX_CUSTOM} custom designs, got {len(raws)}")
     names = set(base.designs)
-    mine = {r.get("name") for r in raws if isinstance(r, Mapping)}
+    mine = {r.get("name") for r in raws
+            if isinstance(r, Mapping) and isinstance(r.get("name"), str)}
     out: list[Design] = []
     for i, raw in enumerate(raws):
         card = _label(raw, i)
@@ -130,11 +154,20 @@ def check_designs(raws: Iterable[Any], base: CardDatabase | None = None) -> tupl
             raise CustomCardError(card, "name", "a printed card has this name" if printed
                                   else "two custom cards have this name")
         names.add(design.name)
+        low, high = VP_RANGE
+        if not low <= design.vp <= high:
+            raise CustomCardError(card, "vp", f"must be from {low} to {high} (the printed cards' "
+                                              f"range), got {quote(design.vp)}")
         _check_powers(card, design)
         for j, bonus in enumerate(design.bonuses):
+            low, high = BONUS_VP_RANGE
+            if not low <= bonus.points <= high:
+                raise CustomCardError(card, f"bonuses[{j}].vp",
+                                      f"must be from {low} to {high} VP a card (the printed "
+                                      f"cards' range), got {quote(bonus.points)}")
             if bonus.what == "NAME" and bonus.name not in base.designs and bonus.name not in mine:
                 raise CustomCardError(card, f"bonuses[{j}].name",
-                                      f"no card named {bonus.name!r}")
+                                      f"no card named {quote(bonus.name)}")
         out.append(design)
     return tuple(out)
 
@@ -161,9 +194,14 @@ def known_powers() -> list[dict[str, Any]]:
                 continue
             value, times = counts.most_common(1)[0][0]
             text = describe_power(Power(phase=phase, code=code, value=value, times=times))
+            numbered = any(v for v, _ in counts)
+            low = min(VALUE_RANGE[0], *(v for v, _ in counts)) if numbered else 0
+            uses_times = phase == 4 and any(t for _, t in counts)
             out.append({"phase": phase, "code": code, "value": value, "times": times,
                         "text": text.partition(": ")[2] or text,
-                        "uses_times": phase == 4 and any(t for _, t in counts)})
+                        "values": (low, VALUE_RANGE[1]) if numbered else (0, 0),
+                        "uses_times": uses_times,
+                        "times_range": TIMES_RANGE if uses_times else (0, 0)})
         _known = out
     return _known
 
@@ -172,7 +210,8 @@ _known: list[dict[str, Any]] | None = None
 
 
 def _check_powers(card: str, design: Design) -> None:
-    allowed = {(k["phase"], k["code"]) for k in known_powers()}
+    known = {(k["phase"], k["code"]): k for k in known_powers()}
+    allowed = set(known)
     produce = [i for i, p in enumerate(design.powers) if p.phase == 5 and p.code in PRODUCE_CODES]
     if design.is_production and len(produce) > 1:
         raise CustomCardError(card, f"powers[{produce[1]}].code",
@@ -191,14 +230,19 @@ def _check_powers(card: str, design: Design) -> None:
             raise CustomCardError(card, f"powers[{i}].code",
                                   f"the engine has no phase {p.phase} power {p.code!r}; "
                                   f"known: {', '.join(codes)}")
-        low, high = VALUE_RANGE
+        k = known[(p.phase, p.code)]
+        low, high = k["values"]
         if not low <= p.value <= high:
             raise CustomCardError(card, f"powers[{i}].value",
-                                  f"must be from {low} to {high}, got {p.value}")
-        low, high = TIMES_RANGE
+                                  "this power takes no number: must be 0, got "
+                                  f"{quote(p.value)}" if high == 0 else
+                                  f"must be from {low} to {high}, got {quote(p.value)}")
+        low, high = k["times_range"]
         if not low <= p.times <= high:
             raise CustomCardError(card, f"powers[{i}].times",
-                                  f"must be from {low} to {high}, got {p.times}")
+                                  "this power is not counted in uses: must be 0, got "
+                                  f"{quote(p.times)}" if high == 0 else
+                                  f"must be from {low} to {high}, got {quote(p.times)}")
 
 
 def _named(card: str, message: str) -> CustomCardError:
@@ -218,16 +262,23 @@ def database_with(raws: Iterable[Any]) -> CardDatabase:
     replay builds the same one again)."""
     from . import CARDS
 
+    if isinstance(raws, (str, bytes, Mapping)) or not isinstance(raws, Iterable):
+        raise CustomCardError("list", "", f"expected a list of card designs, got {quote(raws)}")
     raws = list(raws)
     if not raws:
         return CARDS
-    key = json.dumps([normalize(r, i) for i, r in enumerate(raws)], sort_keys=True)
-    db = _databases.get(key)
+    try:
+        key: str | None = json.dumps([normalize(r, i) for i, r in enumerate(raws)],
+                                     sort_keys=True)
+    except (TypeError, ValueError, RecursionError):  # not JSON: check_designs says what
+        key = None
+    db = _databases.get(key) if key is not None else None
     if db is None:
         db = CardDatabase([*CARDS.by_id, *check_designs(raws)])
         if len(_databases) > 64:
             _databases.clear()
-        _databases[key] = db
+        if key is not None:
+            _databases[key] = db
     return db
 
 
@@ -244,29 +295,63 @@ def write_designs(path: str | os.PathLike[str], raws: Iterable[Any]) -> None:
     Path(path).write_text(json.dumps(to_file_data(raws), indent=1), encoding="utf-8")
 
 
+_TOP = ("format", "version", "designs")
+
+
 def from_file_data(data: Any, where: str = "custom card data") -> list[dict[str, Any]]:
     """The designs of a custom card file's JSON object (or a bare list of designs), checked."""
+    where = where if isinstance(where, str) and len(where) <= 80 else quote(where)
     if isinstance(data, Mapping):
+        for key in data:
+            if key not in _TOP:
+                raise CustomCardError(where, field_name(key),
+                                      f"unknown field (a card file has {', '.join(_TOP)})")
         if data.get("format") != FILE_FORMAT:
             raise CustomCardError(where, "format", f"must be {FILE_FORMAT!r}, got "
-                                                   f"{data.get('format')!r}")
-        if data.get("version") != FILE_VERSION:
+                                                   f"{quote(data.get('format'))}")
+        version = data.get("version")
+        if type(version) is not int or version != FILE_VERSION:
             raise CustomCardError(where, "version", f"must be {FILE_VERSION}, got "
-                                                    f"{data.get('version')!r}")
+                                                    f"{quote(version)}")
         data = data.get("designs")
     if not isinstance(data, list):
-        raise CustomCardError(where, "designs", "must be a list of designs")
+        raise CustomCardError(where, "designs", f"must be a list of designs, got {quote(data)}")
     check_designs(data)
     return [dict(x) for x in data]
+
+
+def designs_from_bytes(content: bytes | str, where: str = "custom card file") \
+        -> list[dict[str, Any]]:
+    """The designs of a custom card file's contents (an upload, a file read), checked: at most
+    :data:`MAX_FILE_BYTES`, UTF-8 JSON in the format :func:`to_file_data` writes."""
+    label = where if isinstance(where, str) and len(where) <= 80 else quote(where)
+    if not isinstance(content, (bytes, bytearray, memoryview, str)):
+        raise CustomCardError(label, "", f"expected the file's text, got {quote(content)}")
+    size = len(content.encode("utf-8", "surrogatepass")) if isinstance(content, str) \
+        else len(content)
+    if size > MAX_FILE_BYTES:
+        raise CustomCardError(label, "", f"the file is {size:,} bytes; a card file is at most "
+                                         f"{MAX_FILE_BYTES:,} bytes (1 MB)")
+    try:
+        text = content if isinstance(content, str) else bytes(content).decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CustomCardError(label, "", f"not UTF-8 text ({e.reason} at byte {e.start})") \
+            from None
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise CustomCardError(label, "", "not a card file: its JSON is nested too deeply") \
+            from None
+    except ValueError as e:
+        raise CustomCardError(label, "", f"not valid JSON: {e}") from None
+    return from_file_data(data, label)
 
 
 def read_designs(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """Custom designs from a JSON file written by :func:`write_designs` (or a bare list)."""
     where = f"file '{path}'"
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
+        content = Path(path).read_bytes()
+    except OSError as e:
         raise CustomCardError(where, "", f"cannot read: {e}") from e
-    except json.JSONDecodeError as e:
-        raise CustomCardError(where, "", f"not valid JSON: {e}") from e
-    return from_file_data(data, where)
+    return designs_from_bytes(content, where)

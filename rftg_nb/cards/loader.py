@@ -17,6 +17,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from rftg_nb.text import field_name, quote
+
 from .model import CardDatabase, CardDataError, Design, Power, VPBonus
 
 __all__ = [
@@ -112,10 +114,10 @@ class _Checker:
     def fields(self, obj: object, field: str, allowed: tuple[str, ...]) -> Mapping[str, Any]:
         """Check that ``obj`` is a JSON object with exactly the ``allowed`` keys."""
         if not isinstance(obj, Mapping):
-            raise self.fail(field, f"must be an object, got {obj!r}")
+            raise self.fail(field, f"must be an object, got {quote(obj)}")
         for key in obj:
             if key not in allowed:
-                sub = f"{field}.{key}" if field else str(key)
+                sub = f"{field}.{field_name(key)}" if field else field_name(key)
                 raise self.fail(sub, "unknown field")
         for key in allowed:
             if key not in obj:
@@ -136,23 +138,23 @@ class _Checker:
                 want = f"an int >= {low}"
             else:
                 want = "an int"
-            raise self.fail(field, f"must be {want}, got {value!r}")
+            raise self.fail(field, f"must be {want}, got {quote(value)}")
         return value  # type: ignore[return-value]
 
     def boolean(self, value: object, field: str) -> bool:
         if not isinstance(value, bool):
-            raise self.fail(field, f"must be true or false, got {value!r}")
+            raise self.fail(field, f"must be true or false, got {quote(value)}")
         return value
 
     def choice(self, value: object, field: str, options: tuple[Any, ...]) -> Any:
         if value not in options or isinstance(value, bool):
             shown = ", ".join("null" if o is None else repr(o) for o in options)
-            raise self.fail(field, f"must be one of {shown}, got {value!r}")
+            raise self.fail(field, f"must be one of {shown}, got {quote(value)}")
         return value
 
     def array(self, value: object, field: str) -> list[Any]:
         if not isinstance(value, list):
-            raise self.fail(field, f"must be a list, got {value!r}")
+            raise self.fail(field, f"must be a list, got {quote(value)}")
         return value
 
 
@@ -161,13 +163,13 @@ def _parse_power(chk: _Checker, raw: object, field: str) -> Power:
     phase = chk.int_in(obj["phase"], f"{field}.phase", 1, 5)
     code = obj["code"]
     if not isinstance(code, str) or not code:
-        raise chk.fail(f"{field}.code", f"must be a non-empty string, got {code!r}")
+        raise chk.fail(f"{field}.code", f"must be a non-empty string, got {quote(code)}")
     atoms = code.split("|")
     if len(set(atoms)) != len(atoms):
-        raise chk.fail(f"{field}.code", f"repeated atom in {code!r}")
+        raise chk.fail(f"{field}.code", f"repeated atom in {quote(code)}")
     for atom in atoms:
         if atom not in KNOWN_CODES[phase]:
-            raise chk.fail(f"{field}.code", f"unknown atom {atom!r} for phase {phase}")
+            raise chk.fail(f"{field}.code", f"unknown atom {quote(atom)} for phase {phase}")
     value = chk.int_in(obj["value"], f"{field}.value", None, None)
     times = chk.int_in(obj["times"], f"{field}.times", 0, None)
     return Power(phase=phase, code=code, value=value, times=times)
@@ -175,30 +177,31 @@ def _parse_power(chk: _Checker, raw: object, field: str) -> Power:
 
 def _parse_bonus(chk: _Checker, raw: object, field: str) -> VPBonus:
     if not isinstance(raw, Mapping):
-        raise chk.fail(field, f"must be an object, got {raw!r}")
+        raise chk.fail(field, f"must be an object, got {quote(raw)}")
     what = raw.get("for")
     allowed = ("vp", "for", "name") if what == "NAME" else ("vp", "for")
     obj = chk.fields(raw, field, allowed)
     points = chk.int_in(obj["vp"], f"{field}.vp", 1, None)
-    if what not in BONUS_CODES:
-        raise chk.fail(f"{field}.for", f"unknown bonus code {what!r}")
+    if not isinstance(what, str) or what not in BONUS_CODES:
+        raise chk.fail(f"{field}.for", f"unknown bonus code {quote(what)}")
     name = obj.get("name")
     if what == "NAME" and (not isinstance(name, str) or not name):
-        raise chk.fail(f"{field}.name", f"must be a card name, got {name!r}")
+        raise chk.fail(f"{field}.name", f"must be a card name, got {quote(name)}")
     return VPBonus(points=points, what=what, name=name)
 
 
 def _parse_design(raw: object, index: int) -> Design:
     label = f"card #{index}"
     if isinstance(raw, Mapping) and isinstance(raw.get("name"), str) and raw["name"]:
-        label = f"card {raw['name']!r}"
+        label = f"card {quote(raw['name'])}"
     chk = _Checker(label)
     if not isinstance(raw, Mapping):
-        raise chk.fail(f"designs[{index}]", f"must be an object, got {raw!r}")
+        raise chk.fail(f"designs[{index}]", f"must be an object, got {quote(raw)}")
     obj = chk.fields(raw, "", _DESIGN_FIELDS)
     name = obj["name"]
     if not isinstance(name, str) or not name.strip() or name != name.strip():
-        raise chk.fail("name", f"must be a non-empty string without outer spaces, got {name!r}")
+        raise chk.fail("name", "must be a non-empty string without outer spaces, got "
+                               f"{quote(name)}")
     kind = chk.choice(obj["type"], "type", _TYPES)
     is_world = kind == "world"
     cost = chk.int_in(obj["cost"], "cost", 0, _MAX_COST)
@@ -217,7 +220,7 @@ def _parse_design(raw: object, index: int) -> Design:
     flag_list = chk.array(obj["flags"], "flags")
     for flag in flag_list:
         if not isinstance(flag, str) or flag not in FLAGS:
-            raise chk.fail("flags", f"unknown flag {flag!r}; allowed: {sorted(FLAGS)}")
+            raise chk.fail("flags", f"unknown flag {quote(flag)}; allowed: {sorted(FLAGS)}")
     if len(set(flag_list)) != len(flag_list):
         raise chk.fail("flags", "repeated flag")
     if flag_list != sorted(flag_list):
@@ -285,9 +288,9 @@ def _build(data: object, where: str) -> CardDatabase:
         raise CardDataError(f"{where}: must be a JSON object with fields {_TOP_FIELDS}")
     top = chk.fields(data, "", _TOP_FIELDS)
     if top["format"] != FILE_FORMAT:
-        raise chk.fail("format", f"must be {FILE_FORMAT!r}, got {top['format']!r}")
+        raise chk.fail("format", f"must be {FILE_FORMAT!r}, got {quote(top['format'])}")
     if not _is_int(top["version"]) or top["version"] != FILE_VERSION:
-        raise chk.fail("version", f"must be {FILE_VERSION}, got {top['version']!r}")
+        raise chk.fail("version", f"must be {FILE_VERSION}, got {quote(top['version'])}")
     raw_designs = chk.array(top["designs"], "designs")
     if not raw_designs:
         raise chk.fail("designs", "must not be empty")

@@ -33,7 +33,7 @@ from rftg_nb.engine.decision import (
 from rftg_nb.engine.powers import Handler
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card, Player
-from rftg_nb.text import count, whose
+from rftg_nb.text import count, field_name, name_problem, quote, whose
 
 if TYPE_CHECKING:
     from rftg_nb.engine.draft import Draft
@@ -43,6 +43,11 @@ PowerUse = tuple[Card, int, Any, Handler]  # (card, index in its powers, power, 
 
 SAVE_FORMAT = "rftg_nb-game"
 SAVE_VERSION = 1
+MAX_SAVE_BYTES = 1_000_000  # a saved game is at most 1 MB (a finished 5-player game: ~20 KB)
+MAX_SEED = 2**63  # seeds are whole numbers with |seed| below this
+#: The fields a game's set-up may have (a solitaire game adds "solo").
+SETUP_FIELDS = ("players", "expansion", "advanced", "names", "goals", "custom_cards", "draft",
+                "position")
 HAND_LIMIT = 10
 TABLEAU_END = 12
 
@@ -153,14 +158,19 @@ class Game:
             raise ValueError("the advanced (two action) game is for 2 players")
         setup: dict[str, Any] = {"players": players, "expansion": expansion, "advanced": advanced}
         if names is not None:
-            names = [str(x) for x in names]
+            if isinstance(names, (str, bytes, Mapping)) or not isinstance(names, Iterable):
+                raise SetupError(f"names: expected a list of {players} names, got {quote(names)}")
+            names = list(names)
             if len(names) != players:
-                raise ValueError(f"names: give {players} names, got {len(names)}")
+                raise SetupError(f"names: give {players} names, got {len(names)}")
+            for i, x in enumerate(names):
+                why = name_problem(x)
+                if why is not None:
+                    raise SetupError(f"names[{i}]: a player's name {why}")
             setup["names"] = names
         if seed is None:
             seed = secrets.randbits(32)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an int, got {seed!r}")
+        check_seed(seed, SetupError)
         chosen = cls._choose_goals(goals, expansion, seed)
         if chosen is not None:
             setup["goals"] = chosen
@@ -315,24 +325,9 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a game saved by :meth:`to_json`; raise :class:`SaveFileError` naming the fault."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise SaveFileError(f"not a saved game: the text is not JSON ({e})") from None
-        if not isinstance(data, dict):
-            raise SaveFileError("not a saved game: expected a JSON object")
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveFileError(
-                f"field 'format': expected {SAVE_FORMAT!r}, got {data.get('format')!r}"
-            )
-        if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(
-                f"field 'version': this program reads version {SAVE_VERSION}, "
-                f"got {data.get('version')!r}"
-            )
+        data = read_save(text)
         seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SaveFileError(f"field 'seed': expected an integer, got {seed!r}")
+        check_seed(seed, SaveFileError, "field 'seed': ")
         setup = data.get("setup")
         cls._check_setup(setup)
         choices = data.get("choices")
@@ -347,7 +342,7 @@ class Game:
                 raise SaveFileError(f"field 'choices' item {i}: expected a list of option ids")
             try:
                 game.apply(c)
-            except IllegalChoice as e:
+            except ValueError as e:  # IllegalChoice, or a scripted set-up step that cannot run
                 raise SaveFileError(f"field 'choices' item {i} does not replay: {e}") from None
         return game
 
@@ -355,13 +350,18 @@ class Game:
     def _check_setup(setup: Any) -> None:
         if not isinstance(setup, dict):
             raise SaveFileError("field 'setup': expected an object")
+        if "solo" in setup:
+            raise SaveFileError("field 'setup.solo': this is a saved solitaire game (load it "
+                                "with SoloGame.from_json, or on the play page)")
+        check_fields(setup, SETUP_FIELDS, "setup")
         n = setup.get("players")
         if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 5:
-            raise SaveFileError(f"field 'setup.players': expected 2 to 5, got {n!r}")
-        if setup.get("expansion") not in CARDS.EXPANSIONS:
+            raise SaveFileError(f"field 'setup.players': expected 2 to 5, got {quote(n)}")
+        if not isinstance(setup.get("expansion"), str) or setup["expansion"] not in \
+                CARDS.EXPANSIONS:
             raise SaveFileError(
                 f"field 'setup.expansion': expected one of {CARDS.EXPANSIONS}, "
-                f"got {setup.get('expansion')!r}"
+                f"got {quote(setup.get('expansion'))}"
             )
         if n == 5 and setup["expansion"] != "tgs":
             raise SaveFileError("field 'setup.players': a fifth player needs expansion 'tgs'")
@@ -369,13 +369,7 @@ class Game:
             raise SaveFileError("field 'setup.advanced': expected true or false")
         if setup["advanced"] and n != 2:
             raise SaveFileError("field 'setup.advanced': the advanced game is for 2 players")
-        names = setup.get("names")
-        if names is not None and (
-            not isinstance(names, list)
-            or len(names) != n
-            or not all(isinstance(x, str) for x in names)
-        ):
-            raise SaveFileError(f"field 'setup.names': expected {n} strings")
+        check_saved_names(setup, n)
         if "goals" in setup:
             from rftg_nb.engine.goals import check_names
 
@@ -853,6 +847,68 @@ class Game:
 from rftg_nb.engine import draft as _draft  # noqa: E402
 from rftg_nb.engine import goals as _goals  # noqa: E402
 from rftg_nb.engine import rounds as _rounds  # noqa: E402
+
+
+# ---------------------------------------------------------------------------- reading saves
+def read_save(text: Any) -> dict[str, Any]:
+    """A save file's JSON object, checked for size, encoding, nesting, format and version (a
+    :class:`SaveFileError` naming what is wrong); the set-up and choices are checked by the
+    game class that loads it."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveFileError(f"not a saved game: expected the file's text, got {quote(text)}")
+    size = len(text) if not isinstance(text, str) else (
+        len(text) if len(text) * 4 <= MAX_SAVE_BYTES else len(text.encode("utf-8",
+                                                                          "surrogatepass")))
+    if size > MAX_SAVE_BYTES:
+        raise SaveFileError(f"not a saved game: the file is {size:,} bytes; a save is at most "
+                            f"{MAX_SAVE_BYTES:,} bytes (1 MB)")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise SaveFileError("not a saved game: its JSON is nested too deeply") from None
+    except UnicodeDecodeError as e:
+        raise SaveFileError(f"not a saved game: not UTF-8 text ({e.reason} at byte "
+                            f"{e.start})") from None
+    except ValueError as e:
+        raise SaveFileError(f"not a saved game: the text is not JSON ({e})") from None
+    if not isinstance(data, dict):
+        raise SaveFileError("not a saved game: expected a JSON object")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveFileError(
+            f"field 'format': expected {SAVE_FORMAT!r}, got {quote(data.get('format'))}")
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise SaveFileError(f"field 'version': this program reads version {SAVE_VERSION}, "
+                            f"got {quote(version)}")
+    return data
+
+
+def check_seed(seed: Any, error: type[ValueError], where: str = "seed: ") -> None:
+    """A seed is a whole number (not true/false) below 2**63 either way."""
+    if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
+        raise error(f"{where}expected a whole number below 2**63, got {quote(seed)}")
+
+
+def check_fields(obj: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
+    """Refuse a field that ``obj`` (a part of a save) may not have, naming it."""
+    allowed = tuple(allowed)
+    for key in obj:
+        if key not in allowed:
+            raise SaveFileError(f"field '{where}.{field_name(key)}': unknown field (known: "
+                                f"{', '.join(allowed)})")
+
+
+def check_saved_names(setup: Mapping[str, Any], n: int) -> None:
+    """``setup.names``, when there: ``n`` names of 1 to 40 printable characters."""
+    names = setup.get("names")
+    if names is None and "names" not in setup:
+        return
+    if not isinstance(names, list) or len(names) != n:
+        raise SaveFileError(f"field 'setup.names': expected {n} names, got {quote(names)}")
+    for i, x in enumerate(names):
+        why = name_problem(x)
+        if why is not None:
+            raise SaveFileError(f"field 'setup.names[{i}]': a player's name {why}")
 
 
 # ---------------------------------------------------------------------------- custom cards

@@ -7,17 +7,22 @@ it follows, and :meth:`SoloGame.timeline` turns the game into a table for charts
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from rftg_nb.cards import CARDS, CardDatabase
-from rftg_nb.engine.decision import Decision, Option, SaveFileError
+from rftg_nb.engine.decision import Decision, Option, SaveFileError, SetupError
 from rftg_nb.engine.game import (
+    SETUP_FIELDS,
     Game,
     add_custom_cards,
+    check_fields,
     check_saved_custom_cards,
+    check_saved_names,
+    check_seed,
     custom_database,
 )
 from rftg_nb.engine.rounds import give_start_world, start_good
@@ -40,6 +45,7 @@ from rftg_nb.robot.dice import (
     player_markers,
 )
 from rftg_nb.robot.mat import COUNTER, Robot
+from rftg_nb.text import count, field_name, name_problem, quote
 
 Rules = Generator[Decision, tuple[str, ...], None]
 ROBOT = 1  # the robot's index in scores(), winners and events' actor field is "robot"
@@ -87,6 +93,10 @@ class SoloGame(Game):
 
     def _apply_adjust(self, values: Mapping[str, int]) -> None:
         r = self.robot
+        need = values.get("stack_add", 0) + values.get("tableau_add", 0)
+        if need > len(self.deck):  # checked before anything moves
+            raise SetupError(f"stack_add, tableau_add: {need} cards asked for, the draw pile "
+                             f"has {count(len(self.deck))}")
         for key, v in values.items():
             if key == "credit":
                 r.credit = v
@@ -99,12 +109,10 @@ class SoloGame(Game):
             elif key == "stack":
                 self.discard.extend(r.stack[v:])
                 del r.stack[v:]
-            elif key == "stack_add":
+            elif key in ("stack_add", "tableau_add"):
+                to = r.stack if key == "stack_add" else r.cards
                 for _ in range(v):
-                    r.stack.append(self.deck.pop())
-            elif key == "tableau_add":
-                for _ in range(v):
-                    r.cards.append(self.deck.pop())
+                    to.append(self.deck.pop())
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -140,12 +148,14 @@ class SoloGame(Game):
             "dice": dice if dice == "manual" or dice is None else [list(p) for p in dice],
             "components": None if components is None else dict(components),
         }
-        setup = {"players": 1, "expansion": "tgs", "advanced": True, "names": [str(name)],
+        why = name_problem(name)
+        if why is not None:
+            raise SetupError(f"name: a player's name {why}")
+        check_seed(seed, SetupError)
+        setup = {"players": 1, "expansion": "tgs", "advanced": True, "names": [name],
                  "solo": solo}
         add_custom_cards(setup, custom_cards)
         cls._check_solo(solo, ValueError, custom_database(setup))
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an int, got {seed!r}")
         return cls(setup, seed)
 
     @staticmethod
@@ -154,14 +164,18 @@ class SoloGame(Game):
         scripted ``deck`` may name."""
         if not isinstance(solo, dict):
             raise error("solo: expected an object")
-        if solo.get("difficulty") not in DIFFICULTIES:
+        for key in solo:
+            if key not in SOLO_FIELDS:
+                raise error(f"{field_name(key)}: unknown field (known: {', '.join(SOLO_FIELDS)})")
+        if not isinstance(solo.get("difficulty"), str) or solo["difficulty"] not in DIFFICULTIES:
             raise error(
-                f"difficulty: expected one of {DIFFICULTIES}, got {solo.get('difficulty')!r}"
+                f"difficulty: expected one of {DIFFICULTIES}, got {quote(solo.get('difficulty'))}"
             )
         for key in ("player_start", "robot_start"):
             v = solo.get(key)
-            if v is not None and v not in START_WORLDS:
-                raise error(f"{key}: {v!r} is not a start world ({', '.join(START_WORLDS)})")
+            if v is not None and (not isinstance(v, str) or v not in START_WORLDS):
+                raise error(f"{key}: {quote(v)} is not a start world "
+                            f"({', '.join(START_WORLDS)})")
         if solo.get("player_start") and solo.get("player_start") == solo.get("robot_start"):
             raise error("robot_start: the robot and the player need different start worlds")
         deck = solo.get("deck", [])
@@ -171,10 +185,10 @@ class SoloGame(Game):
         have = Counter(db.deck("tgs")) if deck else Counter()
         for i, name in enumerate(deck):
             if not isinstance(name, str) or name not in db:
-                raise error(f"deck[{i}]: unknown card {name!r}")
+                raise error(f"deck[{i}]: unknown card {quote(name)}")
             have[name] -= 1
             if have[name] < 0 or name in starts:
-                raise error(f"deck[{i}]: no copy of {name!r} is left to put on the deck")
+                raise error(f"deck[{i}]: no copy of {quote(name)} is left to put on the deck")
         dealt = sum(1 for k in ("player_start", "robot_start") if solo.get(k) is None)
         if len(set(START_WORLDS) - starts - set(deck)) < dealt:
             raise error("deck: it names so many start worlds that too few are left to deal")
@@ -192,7 +206,7 @@ class SoloGame(Game):
             raise error("adjust: expected a list of robot adjustments")
         for i, step in enumerate(adjusts):
             if not (isinstance(step, dict) and set(step) == {"after", "robot"}
-                    and isinstance(step["after"], int) and step["after"] >= 0
+                    and type(step["after"]) is int and 0 <= step["after"] <= MAX_CHOICES
                     and isinstance(step["robot"], dict)):
                 raise error(f"adjust[{i}]: expected {{\"after\": choices, \"robot\": {{...}}}}")
             try:
@@ -213,12 +227,18 @@ class SoloGame(Game):
     def _check_setup(cls, setup: Any) -> None:
         if not isinstance(setup, dict) or "solo" not in setup:
             raise SaveFileError("field 'setup.solo': this is not a saved solitaire game")
-        if setup.get("players") != 1 or setup.get("expansion") != "tgs" or not setup.get(
-                "advanced"):
-            raise SaveFileError("field 'setup': a solitaire game is 1 player, tgs, advanced")
-        names = setup.get("names")
-        if not (isinstance(names, list) and len(names) == 1 and isinstance(names[0], str)):
+        check_fields(setup, (*SETUP_FIELDS, "solo"), "setup")
+        for key, want in (("players", 1), ("expansion", "tgs"), ("advanced", True)):
+            got = setup.get(key)
+            if type(got) is not type(want) or got != want:
+                raise SaveFileError(f"field 'setup.{key}': a solitaire game has {key} "
+                                    f"{json.dumps(want)}, got {quote(got)}")
+        if "names" not in setup:
             raise SaveFileError("field 'setup.names': expected one name")
+        check_saved_names(setup, 1)
+        if "goals" in setup or "position" in setup:
+            key = "goals" if "goals" in setup else "position"
+            raise SaveFileError(f"field 'setup.{key}': the solitaire game has none")
         if setup.get("draft", False) is not False:
             raise SaveFileError("field 'setup.draft': the solitaire game has no draft")
         check_saved_custom_cards(setup)
@@ -696,14 +716,20 @@ _SPACE_PHASE = {"explore1": "explore", "explore2": "explore", "develop1": "devel
 
 ADJUSTABLE = ("credit", "economy", "counters_left", "vp_pool", "stack", "stack_add",
               "tableau_add")
+ADJUST_MAX = 999  # a robot adjustment is a whole number from 0 (the VP pool: -999) to this
+MAX_CHOICES = 100_000  # an adjustment's place in the game: after at most this many choices
+SOLO_FIELDS = ("difficulty", "player_start", "robot_start", "deck", "dice", "components",
+               "adjust")
 
 
 def check_adjust(values: Mapping[str, Any], error: type[ValueError]) -> None:
     for key, v in values.items():
         if key not in ADJUSTABLE:
-            raise error(f"{key!r} is not a robot adjustment ({', '.join(ADJUSTABLE)})")
-        if not isinstance(v, int) or isinstance(v, bool) or (v < 0 and key != "vp_pool"):
-            raise error(f"{key}: expected a whole number, got {v!r}")
+            raise error(f"{quote(key)} is not a robot adjustment ({', '.join(ADJUSTABLE)})")
+        low = -ADJUST_MAX if key == "vp_pool" else 0
+        if type(v) is not int or not low <= v <= ADJUST_MAX:
+            raise error(f"{key}: expected a whole number from {low} to {ADJUST_MAX}, "
+                        f"got {quote(v)}")
 
 
 def _which_die(a: list[str], b: list[str]) -> str:

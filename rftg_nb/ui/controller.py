@@ -12,6 +12,7 @@ from typing import Any
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError
 from rftg_nb.robot import ComponentError, SoloGame
 from rftg_nb.robot.dice import Placement
+from rftg_nb.text import quote
 from rftg_nb.ui.assist import Assistant
 
 
@@ -145,6 +146,10 @@ class SoloController:
             game = SoloGame.from_json(text)
         except SaveFileError as e:
             self.status = Status(f"Could not load that file: {e}", True)
+            return False
+        except Exception as e:  # a fault of ours, not the file's: still say so, keep the game
+            self.status = Status(f"Could not load that file (an unexpected {type(e).__name__}; "
+                                 f"the game in play is kept): {quote(str(e))}", True)
             return False
         self.game = game
         self.shown = len(game.events)

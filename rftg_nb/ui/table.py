@@ -27,6 +27,7 @@ from rftg_nb.engine.game import Game
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
 from rftg_nb.players import random_pick
+from rftg_nb.text import name_problem, quote
 from rftg_nb.ui.assist import Assistant
 from rftg_nb.ui.controller import Status
 from rftg_nb.ui.phases import phase_title
@@ -174,6 +175,10 @@ class TableController:
             computer, level = _check_table(json.loads(text).get("table"), game)
         except SaveFileError as e:
             self.status = Status(f"Could not load that file: {e}", True)
+            return False
+        except Exception as e:  # a fault of ours, not the file's: still say so, keep the game
+            self.status = Status(f"Could not load that file (an unexpected {type(e).__name__}; "
+                                 f"the game in play is kept): {quote(str(e))}", True)
             return False
         goals = game.setup.get("goals")
         self.settings = TableSettings(len(game.players), [p.name for p in game.players],
@@ -419,10 +424,14 @@ def check_settings(s: TableSettings) -> str | None:
     names = [x.strip() for x in s.names]
     if any(not x for x in names):
         return f"names: seat {names.index('') + 1} has no name"
+    for i, x in enumerate(names):
+        why = name_problem(x)
+        if why is not None:
+            return f"names: seat {i + 1}'s name {why}"
     seen: set[str] = set()
     for x in names:
         if x.casefold() in seen:
-            return f"names: two seats are called {x!r}"
+            return f"names: two seats are called {quote(x)}"
         seen.add(x.casefold())
     if "you" in seen:
         return "names: 'You' would read as the person at the screen; pick another name"
@@ -433,7 +442,7 @@ def check_settings(s: TableSettings) -> str | None:
     if s.draft is not False and (s.draft is not True or n not in (2, 3)):
         return f"draft: the drafting variant is for 2 or 3 players, not {n}"
     if s.level not in COMPUTER_LEVELS:
-        return f"level: the computer seats play at one of {COMPUTER_LEVELS}, got {s.level!r}"
+        return f"level: the computer seats play at one of {COMPUTER_LEVELS}, got {quote(s.level)}"
     return None
 
 
@@ -447,7 +456,7 @@ def _check_table(table: Any, game: Game) -> tuple[list[bool], str]:
     names = table.get("names")
     if names != [p.name for p in game.players]:
         raise SaveFileError(f"field 'table.names': expected the {n} players' names "
-                            f"{[p.name for p in game.players]}, got {names!r}")
+                            f"{[p.name for p in game.players]}, got {quote(names)}")
     computer = table.get("computer")
     if (not isinstance(computer, list) or len(computer) != n
             or not all(isinstance(x, bool) for x in computer)):
@@ -455,6 +464,9 @@ def _check_table(table: Any, game: Game) -> tuple[list[bool], str]:
     if all(computer):
         raise SaveFileError("field 'table.computer': at least one seat must be a person")
     level = table.get("level", "random")
+    if not isinstance(level, str):
+        raise SaveFileError(f"field 'table.level': expected one of {COMPUTER_LEVELS}, "
+                            f"got {quote(level)}")
     why = check_settings(TableSettings(n, list(names), computer, level=level))
     if why is not None:
         raise SaveFileError(f"field 'table.{why.split(':')[0]}': {why.partition(': ')[2]}")

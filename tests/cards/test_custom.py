@@ -16,6 +16,7 @@ from rftg_nb.cards.custom import (
     database_with,
     known_powers,
     read_designs,
+    to_file_data,
     write_designs,
 )
 from rftg_nb.engine.decision import SaveFileError
@@ -62,9 +63,30 @@ def test_left_out_fields_take_their_defaults_and_a_production_world_produces():
     ({"colour": "red"}, "colour", "unknown field"),
     ({"powers": [{"phase": 1, "code": "FLY"}]}, "powers[0].code", "unknown atom"),
     ({"powers": [{"phase": 4, "code": "TRADE_ANY|DRAW"}]}, "powers[0].code", "no phase 4"),
-    ({"powers": [{"phase": 1, "code": "DRAW", "value": 12}]}, "powers[0].value", "-5 to 9"),
+    ({"powers": [{"phase": 1, "code": "DRAW", "value": 12}]}, "powers[0].value", "1 to 4"),
+    ({"powers": [{"phase": 1, "code": "DRAW", "value": -3}]}, "powers[0].value", "1 to 4"),
+    ({"powers": [{"phase": 3, "code": "EXTRA_MILITARY", "value": -2}]}, "powers[0].value",
+     "-1 to 4"),
+    ({"powers": [{"phase": 5, "code": "WINDFALL_ANY", "value": 2}]}, "powers[0].value",
+     "takes no number"),
     ({"powers": [{"phase": 4, "code": "CONSUME_ANY|GET_VP", "value": 1, "times": 20}]},
-     "powers[0].times", "0 to 9"),
+     "powers[0].times", "1 to 3"),
+    ({"powers": [{"phase": 4, "code": "CONSUME_ANY|GET_VP", "value": 1, "times": 0}]},
+     "powers[0].times", "1 to 3"),
+    ({"powers": [{"phase": 4, "code": "TRADE_ANY", "value": 1, "times": 2}]},
+     "powers[0].times", "not counted in uses"),
+    ({"vp": 1_000_000}, "vp", "-1 to 7"),
+    ({"vp": 10**30}, "vp", "-1 to 7"),
+    ({"vp": -2}, "vp", "-1 to 7"),
+    ({"vp": True}, "vp", "int"),
+    ({"name": ["a", "list"]}, "name", "must be a string"),
+    ({"name": {"a": 1}}, "name", "must be a string"),
+    ({"name": "x" * 41}, "name", "at most 40 characters"),
+    ({"name": "x" * 1_000_000}, "name", "at most 40 characters"),
+    ({"name": "Two\nlines"}, "name", "U+000A"),
+    ({"name": "Nul\x00"}, "name", "U+0000"),
+    ({"name": "Half \ud800"}, "name", "U+D800"),
+    ({"name": " Padded"}, "name", "space"),
     ({"powers": [{"phase": 5, "code": "PRODUCE"}]}, "powers[0].code", "production world"),
     ({"powers": [{"phase": 4, "code": "TRADE_THIS", "value": 1}]}, "powers[0].code",
      "own good"),
@@ -76,6 +98,40 @@ def test_a_bad_design_is_refused_naming_the_card_and_the_field(change, field, wo
     assert e.field == field, str(e)
     assert words in e.problem, str(e)
     assert field in str(e) and isinstance(e, ValueError)
+
+
+def test_a_refusal_quotes_big_input_in_a_line():
+    e = _error({**FORGE, "cost": "y" * 100_000})
+    assert e.field == "cost" and len(str(e)) < 200
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    e = _error({**FORGE, "cost": deep})
+    assert e.field == "cost" and len(str(e)) < 200
+
+
+@pytest.mark.parametrize("designs", [5, "world", b"world", {"name": "X"}, None, 2.5])
+def test_the_designs_must_be_a_list(designs):
+    with pytest.raises(CustomCardError, match="list of card designs"):
+        check_designs(designs)
+    with pytest.raises(CustomCardError, match="list of card designs"):
+        database_with(designs)
+
+
+def test_scoring_lines_span_the_printed_range_and_name_a_card():
+    e = _error({**GALLERY, "bonuses": [{"vp": 4, "for": "MILITARY"}]})
+    assert (e.field, "1 to 3" in e.problem) == ("bonuses[0].vp", True)
+    e = _error({**GALLERY, "bonuses": [{"vp": 1, "for": ["MILITARY"]}]})
+    assert e.field == "bonuses[0].for"
+    e = _error({**GALLERY, "bonuses": [{"vp": 1, "for": "NAME", "name": ["Moon Base"]}]})
+    assert e.field == "bonuses[0].name"
+
+
+def test_at_most_50_designs():
+    many = [{**FORGE, "name": f"Forge {i}"} for i in range(51)]
+    with pytest.raises(CustomCardError, match="at most 50"):
+        check_designs(many)
+    assert len(check_designs(many[:50])) == 50
 
 
 def test_missing_required_fields_and_clashes_between_custom_cards():
@@ -110,6 +166,21 @@ def test_a_custom_card_file_round_trips_and_a_bad_one_names_the_field(tmp_path):
     path.write_text("{nope")
     with pytest.raises(CustomCardError, match="not valid JSON"):
         read_designs(path)
+    path.write_bytes(b'{"format": "\xff"}')
+    with pytest.raises(CustomCardError, match="not UTF-8"):
+        read_designs(path)
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(CustomCardError, match="nested too deeply"):
+        read_designs(path)
+    path.write_text(json.dumps({**to_file_data([FORGE]), "format": "x" * 2_000_000}))
+    with pytest.raises(CustomCardError, match="at most 1,000,000 bytes"):
+        read_designs(path)
+    for bad, field in (({"version": True}, "version"), ({"version": 1.0}, "version"),
+                       ({"extra": 1}, "extra"), ({"designs": "Forge"}, "designs")):
+        path.write_text(json.dumps({**to_file_data([FORGE]), **bad}))
+        with pytest.raises(CustomCardError) as info:
+            read_designs(path)
+        assert info.value.field == field
     with pytest.raises(CustomCardError, match="'copies'"):
         write_designs(tmp_path / "x.json", [{**FORGE, "copies": 7}])
 

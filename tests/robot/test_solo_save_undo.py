@@ -173,7 +173,7 @@ def test_a_save_without_solo_setup_or_with_a_bad_choice_is_refused() -> None:
         SoloGame.from_json(json.dumps(data))
     with pytest.raises(SaveFileError, match=r"setup\.solo"):
         SoloGame.from_json(Game.new(seed=1).to_json())
-    with pytest.raises(SaveFileError, match=r"setup\.players"):
+    with pytest.raises(SaveFileError, match=r"setup\.solo.*solitaire"):
         Game.from_json(new().to_json())
     data = _saved()
     data["choices"][-1] = ["c9999"]
@@ -335,3 +335,43 @@ def test_undo_rewinds_the_timeline() -> None:
     assert len(game.timeline()) > len(t)
     game.undo()
     assert game.timeline().equals(t)
+
+
+@pytest.mark.parametrize(("path", "value", "field"), [
+    (("setup", "advanced"), -1, "setup.advanced"),
+    (("setup", "advanced"), "x", "setup.advanced"),
+    (("setup", "advanced"), float("nan"), "setup.advanced"),
+    (("setup", "advanced"), {}, "setup.advanced"),
+    (("setup", "players"), True, "setup.players"),
+    (("setup", "players"), 1.0, "setup.players"),
+    (("setup", "expansion"), ["tgs"], "setup.expansion"),
+    (("version",), True, "version"),
+    (("version",), 1.0, "version"),
+    (("setup", "names"), ["\ud800"], "setup.names[0]"),
+    (("setup", "names"), [["You"]], "setup.names[0]"),
+    (("setup", "goals"), [], "setup.goals"),
+    (("setup", "solo", "colour"), "red", "setup.solo"),
+    (("setup", "solo", "difficulty"), ["hard"], "setup.solo"),
+    (("setup", "solo", "robot_start"), ["Old Earth"], "setup.solo"),
+    (("setup", "solo", "adjust"), [{"after": 0, "robot": {"credit": 10**30}}], "setup.solo"),
+    (("setup", "solo", "adjust"), [{"after": True, "robot": {"credit": 1}}], "setup.solo"),
+    (("setup", "solo", "adjust"), [{"after": 0, "robot": {"stack_add": 500}}], "setup"),
+])
+def test_a_solitaire_save_is_checked_by_type_and_range(path: tuple[str, ...], value: Any,
+                                                        field: str) -> None:
+    data = _saved()
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(SaveFileError) as info:
+        SoloGame.from_json(json.dumps(data))
+    assert f"field '{field}" in str(info.value)
+
+
+def test_an_adjustment_past_the_draw_pile_is_refused_and_changes_nothing() -> None:
+    game = new()
+    before = (game.to_json(), game.robot.credit, len(game.robot.stack), len(game.deck))
+    with pytest.raises(ValueError, match="draw pile"):
+        game.adjust(credit=game.robot.credit + 3, stack_add=200)
+    assert (game.to_json(), game.robot.credit, len(game.robot.stack), len(game.deck)) == before
