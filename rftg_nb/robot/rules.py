@@ -114,10 +114,15 @@ def mat_rows(v: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
     pay = "$1" if v["response_needs_credit"] else "$1 if any"
     explore = (f"draw {v['explore_action_draw']}, ${v['explore_action_credit']:+d}",
                f"draw {v['explore_response_draw']}")
-    develop = (f"${v['develop_counter_credit_action']}: counter; else flip a dev.",
+    develop = (f"${v['develop_counter_credit_action']}: counter; else draw 1, flip a dev.",
                f"${v['develop_counter_credit_response']}: counter; else $1: dev.")
-    settle = (f"draw {v['settle_action_draw']}, flip a {flip} world",
-              f"draw {v['settle_response_draw']}, {pay}: {flip} world")
+    settle_action = f"draw {v['settle_action_draw']}, flip a {flip} world"
+    first = v.get("first_settle")
+    if first:  # Doomed World: the first Settle action is its own (see _first_settle)
+        settle_action = (f"1st: flip a {first.get('min_vp', 3)}+ VP non-mil. world, "
+                         f"${first.get('credit', 2):+d}, economy +{first.get('economy', 1)}; "
+                         f"then {settle_action}")
+    settle = (settle_action, f"draw {v['settle_response_draw']}, {pay}: {flip} world")
     return {
         "explore1": explore, "explore2": explore, "develop1": develop, "develop2": develop,
         "settle1": settle, "settle2": settle,

@@ -6,7 +6,7 @@ import pytest
 
 from rftg_nb import RandomPlayer, SoloGame
 from rftg_nb.robot.components import START_WORLDS
-from rftg_nb.robot.rules import SUMMARIES, rule_summary
+from rftg_nb.robot.rules import SUMMARIES, mat_rows, rule_summary
 
 
 @pytest.mark.parametrize("world", START_WORLDS)
@@ -49,3 +49,36 @@ def test_an_overridden_value_shows_in_the_summary():
     g = SoloGame.new(seed=1, robot_start="Old Earth",
                      components={"mat": {"settle_action_draw": 5}})
     assert rule_summary("Settle action", g.robot.values).startswith("Draw 5 cards")
+
+
+def _events_of(rule: str, robot_start: str, seeds: range) -> list:
+    """The robot's events that follow ``rule`` in random games with this start world."""
+
+    out = []
+    for seed in seeds:
+        g = SoloGame.new(seed=seed, robot_start=robot_start)
+        RandomPlayer(seed).play(g)
+        out += [e for e in g.events if (e.data or {}).get("rule") == rule]
+    return out
+
+
+def test_the_mat_says_what_doomed_worlds_first_settle_action_does():
+
+    values = SoloGame.new(seed=1, robot_start="Doomed World").robot.values
+    act, _ = mat_rows(values)["settle1"]
+    events = _events_of("Doomed World's first Settle action", "Doomed World", range(1, 4))
+    credit = [e.data["new"] - e.data["old"] for e in events if e.kind == "credit"]
+    economy = [e.data["new"] - e.data["old"] for e in events if e.kind == "economy"]
+    placed = [e.data["vp"] for e in events if e.kind == "robot_place"]
+    assert credit and set(credit) == {2} and set(economy) == {1} and min(placed) >= 3
+    assert act.startswith("1st: flip a 3+ VP non-mil. world, $+2, economy +1; then draw")
+
+
+def test_the_mat_says_the_develop_action_draws_a_card_first():
+
+    values = SoloGame.new(seed=1, robot_start="Old Earth").robot.values
+    act, _ = mat_rows(values)["develop1"]
+    events = _events_of("Develop action", "Old Earth", range(1, 6))
+    kinds = [e.kind for e in events]
+    assert "robot_draw" in kinds or "draw" in kinds, sorted(set(kinds))
+    assert "else draw 1, flip a dev." in act
