@@ -195,6 +195,7 @@ TAMPERS: list[tuple[tuple[str, ...], Any, str]] = [
     (("setup", "custom_cards"), [{"name": "X", "type": "world", "cost": 1, "vp": 10**30}],
      r"'setup.custom_cards\[0\].vp'"),
     (("setup", "custom_cards"), "Moon Base", "'setup.custom_cards'"),
+    (("extra",), 1, "'extra'"),
     (("version",), True, "'version'"),
     (("version",), 1.0, "'version'"),
     (("seed",), 2**70, "'seed'"),

@@ -45,6 +45,7 @@ SAVE_FORMAT = "rftg_nb-game"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 1_000_000  # a saved game is at most 1 MB (a finished 5-player game: ~20 KB)
 MAX_SEED = 2**63  # seeds are whole numbers with |seed| below this
+SAVE_FIELDS = ("format", "version", "setup", "seed", "choices")
 #: The fields a game's set-up may have (a solitaire game adds "solo").
 SETUP_FIELDS = ("players", "expansion", "advanced", "names", "goals", "custom_cards", "draft",
                 "position")
@@ -78,6 +79,9 @@ class Game:
     Create one with :meth:`new`, :meth:`from_json` or :meth:`from_position`; read
     :attr:`decision`; answer with :meth:`apply`.
     """
+
+    #: Fields a save of this kind of game may carry besides SAVE_FIELDS (the table page's seats).
+    SAVE_EXTRA: tuple[str, ...] = ("table",)
 
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None):
         self.setup: dict[str, Any] = dict(setup)
@@ -326,6 +330,7 @@ class Game:
     def from_json(cls, text: str | bytes) -> Game:
         """Load a game saved by :meth:`to_json`; raise :class:`SaveFileError` naming the fault."""
         data = read_save(text)
+        check_fields(data, (*SAVE_FIELDS, *cls.SAVE_EXTRA), "")
         seed = data.get("seed")
         check_seed(seed, SaveFileError, "field 'seed': ")
         setup = data.get("setup")
@@ -894,7 +899,8 @@ def check_fields(obj: Mapping[str, Any], allowed: Iterable[str], where: str) -> 
     allowed = tuple(allowed)
     for key in obj:
         if key not in allowed:
-            raise SaveFileError(f"field '{where}.{field_name(key)}': unknown field (known: "
+            at = f"{where}.{field_name(key)}" if where else field_name(key)
+            raise SaveFileError(f"field '{at}': unknown field (known: "
                                 f"{', '.join(allowed)})")
 
 

@@ -56,6 +56,8 @@ class SoloGame(Game):
     """The solitaire game. Player 0 is you; index 1 in :meth:`scores` and :attr:`winner` is
     the robot."""
 
+    SAVE_EXTRA: tuple[str, ...] = ()
+
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None):
         solo = setup["solo"]
         self.components: Components = load_components(solo.get("components"))

@@ -116,6 +116,15 @@ def hover_texts(timeline: pd.DataFrame) -> list[str]:
     return out
 
 
+def plot_text(text: object) -> str:
+    """A name (a player's, a goal's) as text for plotly.js, which reads a few HTML tags in a
+    trace's name, hover and legend (<b>, <a href>, <span style>) and fills ``%{...}`` fields
+    in a hover template: ``&``, ``<`` and ``>`` become entities and ``%`` becomes ``&#37;``, so
+    the name shows as it was typed (plotly.js turns the entities back into the characters)."""
+    # quote=False: plotly.js knows &amp; &lt; &gt; and &#NN; but would show &quot; as it is
+    return escape(str(text), quote=False).replace("%", "&#37;")
+
+
 def _values(column: pd.Series) -> list:
     # a missing value (the robot's tracks before it is dealt) is a gap: null, not NaN,
     # which is not valid JSON for the widget messages
@@ -124,12 +133,13 @@ def _values(column: pd.Series) -> list:
 
 def _line(timeline: pd.DataFrame, x: list[float], hover: list[str], col: str, name: str,
           colour: str, dash: str | None = None) -> dict:
+    label = plot_text(name)  # a player's name in the table's charts: shown as text
     trace = {
-        "type": "scatter", "mode": "lines+markers", "name": name, "x": x,
+        "type": "scatter", "mode": "lines+markers", "name": label, "x": x,
         "y": _values(timeline[col]),
         "line": {"shape": "hv", "color": colour}, "marker": {"size": 4, "color": colour},
         "customdata": timeline["round"].tolist(), "text": hover,
-        "hovertemplate": f"<b>{escape(name)}: %{{y}}</b><br>%{{text}}<extra></extra>",
+        "hovertemplate": f"<b>{label}: %{{y}}</b><br>%{{text}}<extra></extra>",
     }
     if dash:
         trace["line"]["dash"] = dash
@@ -206,10 +216,11 @@ def table_scores_figure(timeline: pd.DataFrame) -> go.Figure:
             continue
         colour = SEAT_COLOURS[i % len(SEAT_COLOURS)]
         kinds = [timeline["kind"].iloc[k] for k in rows]
-        text = [f"{escape(n)} {GOAL_WORDS.get(kd, kd)} {escape(str(timeline['goal'].iloc[k]))}"
+        text = [f"{plot_text(n)} {GOAL_WORDS.get(kd, kd)} {plot_text(timeline['goal'].iloc[k])}"
                 for kd, k in zip(kinds, rows, strict=True)]
         fig_data.add_trace({
-            "type": "scatter", "mode": "markers", "name": f"{n}: goals", "showlegend": False,
+            "type": "scatter", "mode": "markers", "name": plot_text(f"{n}: goals"),
+            "showlegend": False,
             "x": [x[k] for k in rows], "y": [timeline[f"score {n}"].iloc[k] for k in rows],
             "marker": {"size": 13, "color": colour, "line": {"color": "#222", "width": 1},
                        "symbol": [GOAL_SYMBOLS.get(kd, "star") for kd in kinds]},

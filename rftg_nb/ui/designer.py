@@ -20,13 +20,14 @@ from rftg_nb.cards.custom import (
     MAX_COPIES,
     CustomCardError,
     check_designs,
-    from_file_data,
+    designs_from_bytes,
     known_powers,
     normalize,
     plain,
     to_file_data,
 )
 from rftg_nb.cards.text import describe_bonus
+from rftg_nb.text import quote
 from rftg_nb.ui.controller import Status
 
 DESIGN_FLAGS = tuple(sorted(FLAGS - {"start_hand_3"}))  # start-world set-up notes are not offered
@@ -186,14 +187,13 @@ class DesignerController:
         """Replace the set with a custom card file's designs; a bad file is refused, naming
         the card and field, and the set is kept."""
         try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as e:
-            self.status = Status(f"Could not load that file: not JSON ({e}).", True)
-            return False
-        try:
-            designs = from_file_data(data, "file")
+            designs = designs_from_bytes(text, "file")
         except CustomCardError as e:
             self.status = Status(f"Could not load that file: {e}", True)
+            return False
+        except Exception as e:  # a fault of ours, not the file's: still say so, keep the set
+            self.status = Status(f"Could not load that file (an unexpected {type(e).__name__}; "
+                                 f"the set is kept): {quote(str(e))}", True)
             return False
         self.designs = [{**blank(d.get("type", "world")), **copy.deepcopy(d)}
                         for d in designs]

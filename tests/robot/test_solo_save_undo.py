@@ -345,6 +345,7 @@ def test_undo_rewinds_the_timeline() -> None:
     (("setup", "players"), True, "setup.players"),
     (("setup", "players"), 1.0, "setup.players"),
     (("setup", "expansion"), ["tgs"], "setup.expansion"),
+    (("table",), {}, "table"),
     (("version",), True, "version"),
     (("version",), 1.0, "version"),
     (("setup", "names"), ["\ud800"], "setup.names[0]"),
