@@ -16,9 +16,26 @@
 #    connection and is never culled, however long the player thinks (cull_connected = False),
 #    and neither is one that is busy. The timeout also covers the few seconds between the end of
 #    the notebook's run and the page connecting to its kernel, so it must not be very short.
+# 3. Every page is drawn with the project's Voila template "rftg" (binder/share/jupyter/voila/
+#    templates/rftg): Voila's own "lab" template and its start and error pages link Font Awesome
+#    on cdn.jsdelivr.net, and no page may load anything from another host. Voila looks templates
+#    up in jupyter_core's jupyter_path(), which puts the JUPYTER_PATH directories first; this file
+#    adds binder/share/jupyter there (its real place: on Binder this file is a symlink in the
+#    Jupyter config directory) before the server collects its template paths. The kernels that
+#    the server starts inherit the variable, which only adds this template folder to their
+#    search.
 # This file is Python (not JSON) because the hook is a function.
 
+import os
+from pathlib import Path
+
 c = get_config()  # noqa: F821 - traitlets provides get_config when it loads this file
+
+SHARE = str(Path(__file__).resolve().parent / "share" / "jupyter")
+_paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+if SHARE not in _paths:
+    os.environ["JUPYTER_PATH"] = os.pathsep.join([SHARE, *_paths])
+c.VoilaConfiguration.template = "rftg"
 
 
 def set_xsrf_cookie(handler, notebook, cwd):
@@ -38,3 +55,10 @@ c.MappingKernelManager.cull_busy = False  # a kernel that is computing is left a
 # plain list of links: the newer page that the browser builds stays blank with this build's
 # widget extensions, which expect a newer JupyterLab than Voila bundles.
 c.VoilaConfiguration.classic_tree = True
+
+# On Binder the pages come from a Jupyter server with Voila as its extension; its settings name
+# no MathJax, so Voila gives the page cdnjs.cloudflare.com's address and the page's script loads
+# MathJax 2 from there. With both settings None, as the standalone `voila` of `make app` has
+# them, the page's script loads no MathJax from anywhere (the pages show no formulas);
+# JupyterLab's pages take their own defaults for a None.
+c.ServerApp.tornado_settings = {"mathjax_url": None, "mathjax_config": None}

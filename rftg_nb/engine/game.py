@@ -158,6 +158,8 @@ class Game:
             raise ValueError(f"unknown expansion {expansion!r}: use one of {CARDS.EXPANSIONS}")
         if advanced is None:
             advanced = players == 2
+        if not isinstance(advanced, bool):
+            raise SetupError(f"advanced: expected True or False, got {quote(advanced)}")
         if advanced and players != 2:
             raise ValueError("the advanced (two action) game is for 2 players")
         setup: dict[str, Any] = {"players": players, "expansion": expansion, "advanced": advanced}
@@ -936,7 +938,7 @@ def add_custom_cards(setup: dict[str, Any], designs: Iterable[Any] | None) -> No
     from rftg_nb.cards.custom import check_designs, normalize, plain
 
     if isinstance(designs, (str, bytes, Mapping)) or not isinstance(designs, Iterable):
-        raise ValueError(f"custom_cards: expected a list of card designs, got {designs!r}")
+        raise ValueError(f"custom_cards: expected a list of card designs, got {quote(designs)}")
     designs = list(designs)
     check_designs(designs)
     if designs:
@@ -953,9 +955,11 @@ def check_saved_custom_cards(setup: Mapping[str, Any]) -> None:
     designs = setup["custom_cards"]
     if not isinstance(designs, list):
         raise SaveFileError("field 'setup.custom_cards': expected a list of card designs")
-    for i in range(len(designs)):
-        try:
-            check_designs(designs[: i + 1])
-        except CustomCardError as e:
-            where = f"setup.custom_cards[{i}]" + (f".{e.field}" if e.field else "")
-            raise SaveFileError(f"field '{where}': {e.problem}") from None
+    try:
+        check_designs(designs)
+    except CustomCardError as e:
+        i = next((k for k in range(len(designs)) if e.card in (repr(designs[k].get("name"))
+                  if isinstance(designs[k], Mapping) else None, f"#{k + 1}")), None)
+        where = "setup.custom_cards" + (f"[{i}]" if i is not None else "") + (
+            f".{e.field}" if e.field else "")
+        raise SaveFileError(f"field '{where}': {e.problem}") from None

@@ -209,6 +209,7 @@ def _default_components() -> Components:
 
 
 NOT_A_DICT = "components: expected a dict or a path to a JSON file"
+MAX_OVERRIDES = 100_000  # characters of JSON: a save carries them and is at most 1 MB
 
 
 def read_overrides(path: str | Path) -> dict[str, Any]:
@@ -217,6 +218,8 @@ def read_overrides(path: str | Path) -> dict[str, Any]:
         data = json.loads(Path(path).read_text())
     except OSError as e:
         raise ComponentError(f"components file {str(path)!r}: {e.strerror}") from None
+    except RecursionError:
+        raise ComponentError(f"components file {str(path)!r}: nested too deeply") from None
     except ValueError as e:
         raise ComponentError(f"components file {str(path)!r}: not JSON ({e})") from None
     if not isinstance(data, dict):
@@ -234,6 +237,17 @@ def load_components(overrides: Mapping[str, Any] | str | Path | None = None) -> 
     if not isinstance(overrides, Mapping):
         raise ComponentError(NOT_A_DICT)
     given: dict[tuple[str, ...], dict[str, Any]] = {}
-    _walk(copy.deepcopy(dict(overrides)), (), "user", given)
+    try:
+        size = len(json.dumps(overrides, default=repr))
+        tree = copy.deepcopy(dict(overrides))
+    except RecursionError:
+        raise ComponentError("components: nested too deeply") from None
+    if size > MAX_OVERRIDES:
+        raise ComponentError(f"components: {size:,} characters; overrides are at most "
+                             f"{MAX_OVERRIDES:,}")
+    try:
+        _walk(tree, (), "user", given)
+    except RecursionError:
+        raise ComponentError("components: nested too deeply") from None
     leaves.update(given)
     return Components(leaves)

@@ -144,10 +144,26 @@ class SoloGame(Game):
             seed = secrets.randbits(32)
         if isinstance(components, (str, Path)):
             components = read_overrides(components)  # the save keeps the values, not the path
+        if deck is not None and (isinstance(deck, (str, bytes, Mapping))
+                                 or not isinstance(deck, Iterable)):
+            raise SetupError(f"deck: expected a list of card names, got {quote(deck)}")
+        if dice is not None and dice != "manual" and (
+                isinstance(dice, (str, bytes, bytearray, Mapping))
+                or not isinstance(dice, Iterable)):
+            raise SetupError(f'dice: expected a list of (face, face) pairs or "manual", got '
+                             f"{quote(dice)}")
+        dice_list = None if dice is None or dice == "manual" else list(dice)
+        if dice_list is not None:
+            for i, p in enumerate(dice_list):
+                if not isinstance(p, (list, tuple)):
+                    raise SetupError(f"dice[{i}]: expected a pair of faces, got {quote(p)}")
+        if components is not None and not isinstance(components, Mapping):
+            raise ComponentError(f"components: expected a dict or a path to a JSON file, got "
+                                 f"{quote(components)}")
         solo: dict[str, Any] = {
             "difficulty": difficulty, "player_start": player_start, "robot_start": robot_start,
             "deck": list(deck) if deck is not None else [],
-            "dice": dice if dice == "manual" or dice is None else [list(p) for p in dice],
+            "dice": dice if dice_list is None else [list(p) for p in dice_list],
             "components": None if components is None else dict(components),
         }
         why = name_problem(name)

@@ -49,7 +49,7 @@ function render({ model, el }) {
       tabindex="0" role="button" ${c.o ? `aria-pressed="${isPicked}"` : ""}
       aria-label="${esc(label + c.n)}" title="${esc(c.why || (c.o ? "click to pick" : "click for the full text"))}">
       ${face ? face.html : `<div class="rf-face"><div class="rf-top"><span class="rf-name">${esc(c.n)}</span></div></div>`}
-      ${good}<button class="rb-info" tabindex="-1" title="full text" aria-label="full text of ${esc(c.n)}">i</button>
+      ${good}${c.mark ? `<span class="rb-mark ${esc(c.mk || "")}">${esc(c.mark)}</span>` : ""}<button class="rb-info" tabindex="-1" title="full text" aria-label="full text of ${esc(c.n)}">i</button>
       ${c.why ? `<div class="rb-why">${esc(c.why)}</div>` : ""}</div>`;
   }
 
@@ -341,8 +341,33 @@ function render({ model, el }) {
       <b>${esc(head)}</b>${lines.map((l) => `<div>${esc(l)}</div>`).join("")}</div>`;
   }
 
+  // The card browser (state.mode === "cards"): groups of tiles, no game. A click on a tile
+  // shows its text just under it, as the board's text box.
+  function drawCatalogue(s) {
+    const groups = (s.sections || []).map((g) => `<section class="rb-cat">
+      <div class="rb-sub">${esc(g.title)}</div>${tiles(g.cards || [], "cat", g.empty || "")}</section>`).join("");
+    root.innerHTML = `<div class="rb-head"><span class="rb-title">${esc(s.title)}</span>
+      <span class="rb-score rb-count" role="status">${esc(s.count)}</span></div>
+      ${s.count && s.count.startsWith("0 ") ? `<div class="rb-empty">${esc(s.empty)}</div>` : ""}${groups}${drawDetail()}`;
+    const box = root.querySelector(".rb-detail");
+    const tile = detail && [...root.querySelectorAll(".rb-card")].find((x) => x.dataset.name === detail);
+    if (box && tile) {
+      box.style.top = `${tile.offsetTop + tile.offsetHeight + 4}px`;
+      box.style.left = `${Math.max(4, Math.min(tile.offsetLeft, root.clientWidth - box.offsetWidth - 4))}px`;
+      box.style.right = "auto";
+      const close = box.querySelector(".rb-close");
+      if (close) close.focus({ preventScroll: true });
+    }
+    // the text box may reach below the last row of tiles: the board grows to hold it
+    root.style.minHeight = box && tile ? `${box.offsetTop + box.offsetHeight + 8}px` : "";
+    root.classList.add("rb-catalogue");
+    root.dataset.serial = s.serial;
+    root.dataset.kind = "cards";
+  }
+
   function draw() {
     const s = state();
+    if (s.mode === "cards") { drawCatalogue(s); return; }
     const q = s.question;
     const qserial = q ? `${s.serial}` : "";
     if (forQuestion !== qserial) {

@@ -85,12 +85,12 @@ class DesignerApp:
         self.power_rows = w.VBox()
         self.add_power_menu = w.Dropdown(options=power_choices(), description="Power",
                                          layout=lay(width="430px"))
-        self.add_power_button = w.Button(description="Add power", icon="plus")
+        self.add_power_button = w.Button(description="+ Add power")
         self.bonus_rows = w.VBox()
         self.add_bonus_menu = w.Dropdown(
             options=[(bonus_text(code), code) for code in BONUS_CHOICES],
             description="Scores", layout=lay(width="430px"))
-        self.add_bonus_button = w.Button(description="Add scoring line", icon="plus")
+        self.add_bonus_button = w.Button(description="+ Add scoring line")
         self.world_box = w.VBox([w.HBox([self.good, self.errors["good"]]),
                                  w.HBox([self.windfall, self.errors["windfall"]]),
                                  w.HBox([self.military, self.errors["military"]])])
@@ -114,7 +114,7 @@ class DesignerApp:
         ], layout=lay(flex="0 1 700px"))
         self.preview = w.HTML(layout=lay(width="330px"))
         self.preview.add_class("rd-preview")
-        self.keep_button = w.Button(description="Keep this card in the set", icon="check",
+        self.keep_button = w.Button(description="✓ Keep this card in the set",
                                     button_style="success")
         self.new_world = w.Button(description="New world")
         self.new_dev = w.Button(description="New development")
@@ -125,7 +125,7 @@ class DesignerApp:
         self.download = w.HTML()
         self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
                                    description="Load a set")
-        self.play_button = w.Button(description="Play with these cards", icon="play",
+        self.play_button = w.Button(description="▶ Play with these cards",
                                     button_style="primary")
         self.game_box = w.VBox()
         for b in (self.keep_button, self.new_world, self.new_dev, self.play_button,
@@ -332,7 +332,7 @@ class DesignerApp:
 
     def _trash(self, what: str, i: int) -> w.Button:
         """The button that removes line ``i`` of the powers or the scoring lines."""
-        remove = w.Button(description="", icon="trash", tooltip="remove this line",
+        remove = w.Button(description="✕", tooltip="remove this line",
                           layout=w.Layout(width="40px"))
         remove.on_click(lambda _b: self._remove(what, i))
         return remove

@@ -190,20 +190,20 @@ class LessonApp:
         self.pick = w.Dropdown(options=titles, value=self.c.index, description="Lesson",
                                layout=w.Layout(width="420px"))
         self.pick.observe(lambda ch: self.on_open(ch["new"]), names="value")
-        self.prev_button = w.Button(description="Previous", icon="arrow-left")
+        self.prev_button = w.Button(description="← Previous")
         self.prev_button.on_click(lambda _b: self.on_open(self.c.index - 1))
-        self.next_button = w.Button(description="Next", icon="arrow-right",
+        self.next_button = w.Button(description="Next →",
                                     button_style="primary")
         self.next_button.on_click(lambda _b: self.on_open(self.c.index + 1))
-        self.again_button = w.Button(description="Try again", icon="redo")
+        self.again_button = w.Button(description="↻ Try again")
         self.again_button.on_click(lambda _b: self.on_try_again())
         self.bar = w.IntProgress(value=0, min=0, max=len(self.c.lessons),
                                  description="Done", layout=w.Layout(width="260px"))
         self.bar_note = w.HTML()
         self.text = w.HTML()
         self.questions = w.VBox()
-        self.check_button = w.Button(description="Check my predictions", button_style="success",
-                                     icon="check")
+        self.check_button = w.Button(description="✓ Check my predictions",
+                                     button_style="success")
         self.check_button.on_click(lambda _b: self.on_check())
         self.feedback = w.HTML()
         self.inputs: dict[str, w.ValueWidget] = {}

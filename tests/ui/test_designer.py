@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from rftg_nb.cards import CARDS
 from rftg_nb.ui.designer import DesignerController, blank, power_choices
 from rftg_nb.ui.designer_app import DesignerApp
 
@@ -121,7 +122,7 @@ def test_the_page_shows_the_problem_next_to_its_field_and_plays_a_game():
     assert len(app.power_rows.children) == 1 and "draw 1" in app.preview.value
     value = app.power_rows.children[0].children[1]
     value.value = 30
-    assert "-5 to 9" in app.power_rows.children[0].children[-1].value
+    assert "1 to 4" in app.power_rows.children[0].children[-1].value
     value.value = 2
     assert app.power_rows.children[0].children[-1].value == ""
     app.keep_button.click()
@@ -162,24 +163,22 @@ def test_blank_cards():
     assert blank("development")["type"] == "development"
 
 
-def test_the_cards_page_shows_custom_designs_beside_the_printed_ones(capsys):
-    from pathlib import Path
+def test_the_cards_page_shows_the_designers_file_beside_the_printed_ones():
+    from rftg_nb.ui.cards_app import CardsApp
 
-    nb = json.loads((Path(__file__).parents[2] / "notebooks" / "cards.ipynb").read_text())
-    page: dict = {}
-    exec("".join(nb["cells"][-1]["source"]), page)  # the page's one code cell
+    page = CardsApp()
     c = _named(DesignerController())
     c.keep()
-    page["upload"].value = ({"name": "set.json", "type": "application/json", "size": 1,
-                             "content": memoryview(c.to_json().encode()),
-                             "last_modified": datetime.now(UTC)},)
-    assert "Loaded 1 custom design" in page["note"].value
-    page["which"].value = "custom"
-    out = capsys.readouterr().out
-    assert "1 of 115 designs" in out
+    page.upload.value = ({"name": "set.json", "type": "application/json", "size": 1,
+                          "content": memoryview(c.to_json().encode()),
+                          "last_modified": datetime.now(UTC)},)
+    assert "Loaded 1 custom design" in page.note.value
+    page.box.value = "custom"
+    assert page.c.count_text() == f"1 of {len(CARDS) + 1} designs"
     bad = json.loads(c.to_json())
     bad["designs"][0]["cost"] = 30
-    page["upload"].value = ({"name": "bad.json", "type": "application/json", "size": 1,
-                             "content": memoryview(json.dumps(bad).encode()),
-                             "last_modified": datetime.now(UTC)},)
-    assert "Not loaded" in page["note"].value and "'cost'" in page["note"].value
+    page.upload.value = ({"name": "bad.json", "type": "application/json", "size": 1,
+                          "content": memoryview(json.dumps(bad).encode()),
+                          "last_modified": datetime.now(UTC)},)
+    assert "Not loaded" in page.note.value and "cost" in page.note.value
+    assert page.c.count_text() == f"1 of {len(CARDS) + 1} designs"  # the set is kept

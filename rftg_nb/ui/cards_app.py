@@ -1,0 +1,273 @@
+"""The card browser page: every card design as a tile with the board's faces, filtered.
+
+:class:`CardBrowser` is the plain-Python part (the filters, what they let through, the count and
+the loading of a custom card file), which tests drive without a browser. :class:`CardsApp` puts
+ipywidgets filters and a file upload over it and draws the tiles with the board widget
+(:class:`rftg_nb.ui.board.Board` in its ``"cards"`` mode): the same faces, and a click on a tile
+shows the card's whole text as on the board.
+
+Everything that comes from a file or a person (a card's name, a scoring line's card name, the
+file's name, a message quoting the file) reaches the page as text: the board's script escapes
+what it draws, and the one message drawn by an ipywidgets HTML widget goes through
+:func:`html.escape`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from rftg_nb.cards import CARDS, Design
+from rftg_nb.cards.custom import CustomCardError, check_designs, from_file_data
+from rftg_nb.cards.text import ROMAN
+from rftg_nb.ui.controller import Status
+from rftg_nb.ui.faces import FLAG_LABELS, catalogue
+
+KINDS = (("all types", ""), ("worlds", "world"), ("developments", "development"))
+FLAG_CHOICES = (("any flag", ""), *((label, flag) for flag, label in FLAG_LABELS.items()))
+PHASE_NAMES = {1: "Explore", 2: "Develop", 3: "Settle", 4: "Consume", 5: "Produce"}
+PHASE_CHOICES = (("any phase", 0),
+                 *((f"{ROMAN[p]} {name}", p) for p, name in PHASE_NAMES.items()))
+#: the sets a design can come from: the base game's box, The Gathering Storm's, or a file
+SETS = (("all sets", ""), ("base game", "base"), ("The Gathering Storm", "tgs"),
+        ("custom", "custom"))
+MAX_FILE_BYTES = 1_000_000  # a custom card file of the most designs is a few tens of KB
+MAX_QUOTE = 300  # characters of a refusal's reason shown (it may quote the file at length)
+
+
+def boxes(d: Design) -> set[str]:
+    """The boxes a printed design comes in ("base", "tgs"); a card may be in both."""
+    return {box for box, n in d.copies if n > 0}
+
+
+def _short(text: str, limit: int = MAX_QUOTE) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
+def refusal(error: BaseException) -> str:
+    """Why a file could not be read, in words (the reason, never a traceback)."""
+    if isinstance(error, UnicodeDecodeError):
+        return (f"it is not UTF-8 text (byte 0x{error.object[error.start]:02x} at position "
+                f"{error.start})")
+    if isinstance(error, json.JSONDecodeError):
+        return f"it is not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply to be a custom card file"
+    if isinstance(error, CustomCardError):
+        return _short(str(error))
+    return _short(f"it is not a custom card file ({type(error).__name__}: {error})")
+
+
+@dataclass
+class CardBrowser:
+    """The browser's state: the printed designs, the custom set loaded from a file and the
+    filters. Every filter left at its default ("" or 0) lets every design through."""
+
+    kind: str = ""  # "world", "development" or "" for both
+    flag: str = ""  # a flag of FLAG_LABELS ("alien", "chromo", ...) or ""
+    phase: int = 0  # 1..5: designs with a power in that phase; 0 for any
+    box: str = ""  # "base", "tgs", "custom" or "" for any
+    name: str = ""  # part of a name, any case
+    printed: tuple[Design, ...] = field(default_factory=lambda: tuple(CARDS))
+    custom: tuple[Design, ...] = ()
+    custom_from: str = ""  # the name of the file the custom set came from
+    status: Status = field(default_factory=Status)
+
+    # ------------------------------------------------------------------ filtering
+    def designs(self) -> list[tuple[Design, str]]:
+        """Every design with where it comes from ("printed" or "custom")."""
+        return [*((d, "printed") for d in self.printed), *((d, "custom") for d in self.custom)]
+
+    def matches(self, d: Design, source: str) -> bool:
+        """Does design ``d`` pass every filter?"""
+        if self.kind and d.type != self.kind:
+            return False
+        if self.flag and self.flag not in d.flags:
+            return False
+        if self.phase and not d.powers_in(self.phase):
+            return False
+        if self.box == "custom" and source != "custom":
+            return False
+        if self.box in ("base", "tgs") and (source != "printed" or self.box not in boxes(d)):
+            return False
+        part = self.name.strip().casefold()
+        return not part or part in d.name.casefold()
+
+    def shown(self, source: str | None = None) -> list[Design]:
+        """The designs the filters let through (of ``source`` only, if given), by name."""
+        out = [d for d, s in self.designs()
+               if (source is None or s == source) and self.matches(d, s)]
+        return sorted(out, key=lambda d: d.name.casefold())
+
+    def count_text(self) -> str:
+        return f"{len(self.shown())} of {len(self.designs())} designs"
+
+    def set_filters(self, **filters: Any) -> None:
+        """Set some filters at once: ``set_filters(kind="world", phase=5)``."""
+        for key, value in filters.items():
+            if key not in ("kind", "flag", "phase", "box", "name"):
+                raise KeyError(f"no filter {key!r}")
+            setattr(self, key, value)
+
+    # ------------------------------------------------------------------ the custom set
+    def load(self, file_name: str, content: bytes | bytearray | memoryview) -> bool:
+        """Load the custom card file ``content`` (the file the designer page downloads),
+        replacing the custom set. A bad file, of whatever kind, is refused with the reason and
+        the set loaded before is kept. True when the file was loaded."""
+        label = _short(str(file_name or "the file"), 120)
+        try:
+            data = bytes(content)
+        except Exception as e:  # noqa: BLE001 - any bad file is refused, never raised
+            return self._refuse(label, refusal(e))
+        if len(data) > MAX_FILE_BYTES:
+            return self._refuse(label, f"it is larger than {MAX_FILE_BYTES:,} bytes")
+        try:
+            designs = check_designs(from_file_data(json.loads(data.decode("utf-8")), "file"))
+        except Exception as e:  # noqa: BLE001 - any bad file is refused, never raised
+            return self._refuse(label, refusal(e))
+        self.custom, self.custom_from = designs, label
+        n = len(designs)
+        self.status = Status(f"Loaded {n} custom design{'s' * (n != 1)} from {label}.")
+        return True
+
+    def _refuse(self, label: str, reason: str) -> bool:
+        n = len(self.custom)
+        kept = (f"the {n} custom design{'s' * (n != 1)} from {self.custom_from} "
+                f"{'is' if n == 1 else 'are'} still shown" if n else "no custom designs are loaded")
+        self.status = Status(f"Not loaded: {label}: {reason}. Nothing changed: {kept}.", True)
+        return False
+
+    def clear_custom(self) -> None:
+        self.custom, self.custom_from = (), ""
+        self.status = Status("The custom designs are put away.")
+
+    # ------------------------------------------------------------------ for the board
+    def faces(self) -> dict[str, dict[str, Any]]:
+        """Every design's face and text for the board (printed and custom)."""
+        return catalogue({d.name: d for d, _s in self.designs()})
+
+    def sections(self) -> list[dict[str, Any]]:
+        """The tiles to draw, in groups: the custom set (when one is loaded), then the printed
+        cards. Start worlds and custom designs carry a mark on their tile."""
+        out = []
+        if self.custom:
+            cards = self.shown("custom")
+            out.append({"title": f"Custom designs from {self.custom_from} ({len(cards)} of "
+                                 f"{len(self.custom)})",
+                        "cards": _tiles(cards, "c", "custom"), "empty": "none match"})
+        cards = self.shown("printed")
+        out.append({"title": f"Printed cards ({len(cards)} of {len(self.printed)})",
+                    "cards": _tiles(cards, "p", None), "empty": "none match"})
+        return out
+
+
+def _tiles(designs: Iterable[Design], prefix: str, mark: str | None) -> list[dict[str, Any]]:
+    out = []
+    for d in designs:
+        tile: dict[str, Any] = {"id": f"{prefix}{d.id}", "n": d.name}
+        if d.is_start_world:
+            tile["mark"], tile["mk"] = "start world", "start"
+        elif mark:
+            tile["mark"], tile["mk"] = mark, mark
+        out.append(tile)
+    return out
+
+
+INTRO = ("<h3 style='margin:4px 0'>Card designs</h3><p style='margin:0 0 6px'>Every card "
+         "design of the base game and The Gathering Storm, as the board draws it. Filter by "
+         "type, flag, the phase a power works in, set or part of a name; click a card for its "
+         "whole text. Load a custom card set (the file the designer page downloads) to see its "
+         "cards beside the printed ones.</p>")
+
+
+class CardsApp:
+    """The card browser. ``CardsApp().show()`` in a notebook cell (or a Voila page)."""
+
+    def __init__(self, browser: CardBrowser | None = None) -> None:
+        import ipywidgets as w
+
+        from rftg_nb.ui.board import Board
+
+        self.c = browser or CardBrowser()
+        self.serial = 0
+        lay = w.Layout
+        style = {"description_width": "initial"}
+        self.kind = w.Dropdown(options=KINDS, value=self.c.kind, description="Type",
+                               style=style, layout=lay(width="190px"))
+        self.flag = w.Dropdown(options=FLAG_CHOICES, value=self.c.flag, description="Flag",
+                               style=style, layout=lay(width="190px"))
+        self.phase = w.Dropdown(options=PHASE_CHOICES, value=self.c.phase,
+                                description="Power in phase", style=style,
+                                layout=lay(width="240px"))
+        self.box = w.Dropdown(options=SETS, value=self.c.box, description="Set", style=style,
+                              layout=lay(width="240px"))
+        self.name = w.Text(value=self.c.name, description="Name", placeholder="part of a name",
+                           continuous_update=True, style=style, layout=lay(width="230px"))
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
+                                   description="Load custom cards", icon="",
+                                   layout=lay(width="auto"))
+        self.note = w.HTML(layout=lay(flex="1 1 300px"))
+        self.note.add_class("rc-note")
+        self.board = Board(lambda _msg: None, faces=self.c.faces())
+        for widget in (self.kind, self.flag, self.phase, self.box, self.name):
+            widget.observe(lambda _ch: self.on_filter(), names="value")
+        self.upload.observe(lambda _ch: self.on_upload(), names="value")
+        self.root = w.VBox([
+            w.HTML(STYLE + INTRO),
+            w.HBox([self.kind, self.flag, self.phase, self.box, self.name],
+                   layout=lay(flex_flow="row wrap", grid_gap="4px 12px")),
+            w.HBox([self.upload, self.note],
+                   layout=lay(flex_flow="row wrap", align_items="center", grid_gap="12px")),
+            self.board,
+        ])
+        self.root.add_class("rftg-cards")
+        self.refresh()
+
+    def show(self) -> Any:
+        from IPython.display import display
+
+        display(self.root)
+        return self.root
+
+    # ------------------------------------------------------------------ events
+    def on_filter(self) -> None:
+        self.c.set_filters(kind=self.kind.value, flag=self.flag.value, phase=self.phase.value,
+                           box=self.box.value, name=self.name.value)
+        self.refresh()
+
+    def on_upload(self) -> None:
+        files = self.upload.value
+        if not files:
+            return
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        loaded = self.c.load(str(item.get("name", "")), item.get("content", b""))
+        self.upload.value = ()  # the same file may be loaded again after a fix
+        if loaded:
+            self.board.faces = self.c.faces()
+        self.refresh()
+
+    # ------------------------------------------------------------------ drawing
+    def state(self) -> dict[str, Any]:
+        """What the board draws: the count and the groups of tiles."""
+        return {"mode": "cards", "serial": self.serial, "title": "Card designs",
+                "count": self.c.count_text(), "sections": self.c.sections(),
+                "empty": "No design matches these filters."}
+
+    def refresh(self) -> None:
+        self.serial += 1
+        self.board.state = self.state()
+        s = self.c.status
+        self.note.value = (f"<span class='{'rc-error' if s.error else 'rc-ok'}' role='status'>"
+                           f"{escape(s.text)}</span>" if s.text else "")
+
+
+STYLE = """<style>
+.rftg-cards .rc-error { color: #b3261e; font-weight: 600; }
+.rftg-cards .rc-ok { color: #205020; }
+.rftg-cards .rc-note { white-space: normal; overflow-wrap: anywhere; }
+</style>"""
+
+__all__ = ["CardBrowser", "CardsApp", "boxes", "refusal"]
