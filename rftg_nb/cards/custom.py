@@ -57,7 +57,11 @@ OWN_GOOD = {(5, "DRAW_IF"), (4, "TRADE_THIS"), (4, "CONSUME_ALIEN|CONSUME_THIS|G
 
 class CustomCardError(CardDataError):
     """A custom design broke a rule: ``card`` names it (or its place in the list), ``field``
-    the field at fault (``"cost"``, ``"powers[0].code"``...), ``problem`` what is wrong."""
+    the field at fault (``"cost"``, ``"powers[0].code"``...), ``problem`` what is wrong;
+    ``index`` is the design's place in the list :func:`check_designs` was given (None when the
+    fault is the list's or the file's)."""
+
+    index: int | None = None
 
     def __init__(self, card: str, field: str, problem: str) -> None:
         self.card, self.field, self.problem = card, field, problem
@@ -143,33 +147,43 @@ def check_designs(raws: Iterable[Any], base: CardDatabase | None = None) -> tupl
             if isinstance(r, Mapping) and isinstance(r.get("name"), str)}
     out: list[Design] = []
     for i, raw in enumerate(raws):
-        card = _label(raw, i)
-        data = normalize(raw, i)
         try:
-            design = _parse_design(data, len(base) + i)
-        except CardDataError as e:
-            raise _named(card, str(e)) from None
-        if design.name in names:
-            printed = design.name in base.designs
-            raise CustomCardError(card, "name", "a printed card has this name" if printed
-                                  else "two custom cards have this name")
-        names.add(design.name)
-        low, high = VP_RANGE
-        if not low <= design.vp <= high:
-            raise CustomCardError(card, "vp", f"must be from {low} to {high} (the printed cards' "
-                                              f"range), got {quote(design.vp)}")
-        _check_powers(card, design)
-        for j, bonus in enumerate(design.bonuses):
-            low, high = BONUS_VP_RANGE
-            if not low <= bonus.points <= high:
-                raise CustomCardError(card, f"bonuses[{j}].vp",
-                                      f"must be from {low} to {high} VP a card (the printed "
-                                      f"cards' range), got {quote(bonus.points)}")
-            if bonus.what == "NAME" and bonus.name not in base.designs and bonus.name not in mine:
-                raise CustomCardError(card, f"bonuses[{j}].name",
-                                      f"no card named {quote(bonus.name)}")
-        out.append(design)
+            out.append(_check_design(raw, i, base, names, mine))
+        except CustomCardError as e:
+            e.index = i
+            raise
     return tuple(out)
+
+
+def _check_design(raw: Any, i: int, base: CardDatabase, names: set[str],
+                  mine: set[str]) -> Design:
+    """The ``i``-th custom design checked; ``names`` (every name so far) gains its name."""
+    card = _label(raw, i)
+    data = normalize(raw, i)
+    try:
+        design = _parse_design(data, len(base) + i)
+    except CardDataError as e:
+        raise _named(card, str(e)) from None
+    if design.name in names:
+        printed = design.name in base.designs
+        raise CustomCardError(card, "name", "a printed card has this name" if printed
+                              else "two custom cards have this name")
+    names.add(design.name)
+    low, high = VP_RANGE
+    if not low <= design.vp <= high:
+        raise CustomCardError(card, "vp", f"must be from {low} to {high} (the printed cards' "
+                                          f"range), got {quote(design.vp)}")
+    _check_powers(card, design)
+    for j, bonus in enumerate(design.bonuses):
+        low, high = BONUS_VP_RANGE
+        if not low <= bonus.points <= high:
+            raise CustomCardError(card, f"bonuses[{j}].vp",
+                                  f"must be from {low} to {high} VP a card (the printed "
+                                  f"cards' range), got {quote(bonus.points)}")
+        if bonus.what == "NAME" and bonus.name not in base.designs and bonus.name not in mine:
+            raise CustomCardError(card, f"bonuses[{j}].name",
+                                  f"no card named {quote(bonus.name)}")
+    return design
 
 
 def known_powers() -> list[dict[str, Any]]:
@@ -327,24 +341,23 @@ def designs_from_bytes(content: bytes | str, where: str = "custom card file") \
     label = where if isinstance(where, str) and len(where) <= 80 else quote(where)
     if not isinstance(content, (bytes, bytearray, memoryview, str)):
         raise CustomCardError(label, "", f"expected the file's text, got {quote(content)}")
-    size = len(content.encode("utf-8", "surrogatepass")) if isinstance(content, str) \
-        else len(content)
-    if size > MAX_FILE_BYTES:
-        raise CustomCardError(label, "", f"the file is {size:,} bytes; a card file is at most "
-                                         f"{MAX_FILE_BYTES:,} bytes (1 MB)")
+    data = content.encode("utf-8", "surrogatepass") if isinstance(content, str) \
+        else bytes(content)
+    if len(data) > MAX_FILE_BYTES:
+        raise CustomCardError(label, "", f"it is {len(data):,} bytes, larger than a card file "
+                                         f"may be (at most {MAX_FILE_BYTES:,} bytes, 1 MB)")
     try:
-        text = content if isinstance(content, str) else bytes(content).decode("utf-8")
+        parsed = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as e:
-        raise CustomCardError(label, "", f"not UTF-8 text ({e.reason} at byte {e.start})") \
-            from None
-    try:
-        data = json.loads(text)
+        raise CustomCardError(label, "", f"it is not UTF-8 text (byte 0x{e.object[e.start]:02x} "
+                                         f"at position {e.start})") from None
     except RecursionError:
-        raise CustomCardError(label, "", "not a card file: its JSON is nested too deeply") \
+        raise CustomCardError(label, "", "it is nested too deeply to be a custom card file") \
             from None
-    except ValueError as e:
-        raise CustomCardError(label, "", f"not valid JSON: {e}") from None
-    return from_file_data(data, label)
+    except json.JSONDecodeError as e:
+        raise CustomCardError(label, "", f"it is not valid JSON ({e.msg} at line {e.lineno} "
+                                         f"column {e.colno})") from None
+    return from_file_data(parsed, label)
 
 
 def read_designs(path: str | os.PathLike[str]) -> list[dict[str, Any]]:

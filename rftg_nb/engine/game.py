@@ -863,9 +863,7 @@ def read_save(text: Any) -> dict[str, Any]:
     game class that loads it."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveFileError(f"not a saved game: expected the file's text, got {quote(text)}")
-    size = len(text) if not isinstance(text, str) else (
-        len(text) if len(text) * 4 <= MAX_SAVE_BYTES else len(text.encode("utf-8",
-                                                                          "surrogatepass")))
+    size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
     if size > MAX_SAVE_BYTES:
         raise SaveFileError(f"not a saved game: the file is {size:,} bytes; a save is at most "
                             f"{MAX_SAVE_BYTES:,} bytes (1 MB)")
@@ -958,8 +956,6 @@ def check_saved_custom_cards(setup: Mapping[str, Any]) -> None:
     try:
         check_designs(designs)
     except CustomCardError as e:
-        i = next((k for k in range(len(designs)) if e.card in (repr(designs[k].get("name"))
-                  if isinstance(designs[k], Mapping) else None, f"#{k + 1}")), None)
-        where = "setup.custom_cards" + (f"[{i}]" if i is not None else "") + (
+        where = "setup.custom_cards" + (f"[{e.index}]" if e.index is not None else "") + (
             f".{e.field}" if e.field else "")
         raise SaveFileError(f"field '{where}': {e.problem}") from None

@@ -239,14 +239,10 @@ def load_components(overrides: Mapping[str, Any] | str | Path | None = None) -> 
     given: dict[tuple[str, ...], dict[str, Any]] = {}
     try:
         size = len(json.dumps(overrides, default=repr))
-        tree = copy.deepcopy(dict(overrides))
-    except RecursionError:
-        raise ComponentError("components: nested too deeply") from None
-    if size > MAX_OVERRIDES:
-        raise ComponentError(f"components: {size:,} characters; overrides are at most "
-                             f"{MAX_OVERRIDES:,}")
-    try:
-        _walk(tree, (), "user", given)
+        if size > MAX_OVERRIDES:
+            raise ComponentError(f"components: {size:,} characters; overrides are at most "
+                                 f"{MAX_OVERRIDES:,}")
+        _walk(copy.deepcopy(dict(overrides)), (), "user", given)
     except RecursionError:
         raise ComponentError("components: nested too deeply") from None
     leaves.update(given)

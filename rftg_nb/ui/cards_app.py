@@ -14,14 +14,13 @@ what it draws, and the one message drawn by an ipywidgets HTML widget goes throu
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 from rftg_nb.cards import CARDS, Design
-from rftg_nb.cards.custom import CustomCardError, check_designs, from_file_data
+from rftg_nb.cards.custom import CustomCardError, check_designs, designs_from_bytes
 from rftg_nb.cards.text import ROMAN
 from rftg_nb.ui.controller import Status
 from rftg_nb.ui.faces import FLAG_LABELS, catalogue
@@ -34,7 +33,6 @@ PHASE_CHOICES = (("any phase", 0),
 #: the sets a design can come from: the base game's box, The Gathering Storm's, or a file
 SETS = (("all sets", ""), ("base game", "base"), ("The Gathering Storm", "tgs"),
         ("custom", "custom"))
-MAX_FILE_BYTES = 1_000_000  # a custom card file of the most designs is a few tens of KB
 MAX_QUOTE = 300  # characters of a refusal's reason shown (it may quote the file at length)
 
 
@@ -49,15 +47,8 @@ def _short(text: str, limit: int = MAX_QUOTE) -> str:
 
 def refusal(error: BaseException) -> str:
     """Why a file could not be read, in words (the reason, never a traceback)."""
-    if isinstance(error, UnicodeDecodeError):
-        return (f"it is not UTF-8 text (byte 0x{error.object[error.start]:02x} at position "
-                f"{error.start})")
-    if isinstance(error, json.JSONDecodeError):
-        return f"it is not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
-    if isinstance(error, RecursionError):
-        return "it is nested too deeply to be a custom card file"
-    if isinstance(error, CustomCardError):
-        return _short(str(error))
+    if isinstance(error, CustomCardError):  # the file's own fault ("" field: the whole file)
+        return _short(str(error) if error.field or error.index is not None else error.problem)
     return _short(f"it is not a custom card file ({type(error).__name__}: {error})")
 
 
@@ -119,13 +110,7 @@ class CardBrowser:
         the set loaded before is kept. True when the file was loaded."""
         label = _short(str(file_name or "the file"), 120)
         try:
-            data = bytes(content)
-        except Exception as e:  # noqa: BLE001 - any bad file is refused, never raised
-            return self._refuse(label, refusal(e))
-        if len(data) > MAX_FILE_BYTES:
-            return self._refuse(label, f"it is larger than {MAX_FILE_BYTES:,} bytes")
-        try:
-            designs = check_designs(from_file_data(json.loads(data.decode("utf-8")), "file"))
+            designs = check_designs(designs_from_bytes(content, "file"))
         except Exception as e:  # noqa: BLE001 - any bad file is refused, never raised
             return self._refuse(label, refusal(e))
         self.custom, self.custom_from = designs, label

@@ -36,6 +36,13 @@ class Status:
     error: bool = False
 
 
+def load_failed(error: Exception, kept: str) -> Status:
+    """What a load that failed for a reason the loaders did not name (a fault of ours, not the
+    file's) says: the error's kind and text, and that ``kept`` is kept."""
+    return Status(f"Could not load that file (an unexpected {type(error).__name__}; {kept} is "
+                  f"kept): {quote(str(error))}", True)
+
+
 @dataclass
 class SoloController:
     """State of one dashboard: the game, the step-through cursor and messages."""
@@ -148,8 +155,7 @@ class SoloController:
             self.status = Status(f"Could not load that file: {e}", True)
             return False
         except Exception as e:  # a fault of ours, not the file's: still say so, keep the game
-            self.status = Status(f"Could not load that file (an unexpected {type(e).__name__}; "
-                                 f"the game in play is kept): {quote(str(e))}", True)
+            self.status = load_failed(e, "the game in play")
             return False
         self.game = game
         self.shown = len(game.events)

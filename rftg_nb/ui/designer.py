@@ -27,8 +27,7 @@ from rftg_nb.cards.custom import (
     to_file_data,
 )
 from rftg_nb.cards.text import describe_bonus
-from rftg_nb.text import quote
-from rftg_nb.ui.controller import Status
+from rftg_nb.ui.controller import Status, load_failed
 
 DESIGN_FLAGS = tuple(sorted(FLAGS - {"start_hand_3"}))  # start-world set-up notes are not offered
 BONUS_CHOICES = tuple(sorted(BONUS_CODES))
@@ -192,8 +191,7 @@ class DesignerController:
             self.status = Status(f"Could not load that file: {e}", True)
             return False
         except Exception as e:  # a fault of ours, not the file's: still say so, keep the set
-            self.status = Status(f"Could not load that file (an unexpected {type(e).__name__}; "
-                                 f"the set is kept): {quote(str(e))}", True)
+            self.status = load_failed(e, "the set")
             return False
         self.designs = [{**blank(d.get("type", "world")), **copy.deepcopy(d)}
                         for d in designs]

@@ -29,7 +29,7 @@ from rftg_nb.engine.state import Card
 from rftg_nb.players import random_pick
 from rftg_nb.text import name_problem, quote
 from rftg_nb.ui.assist import Assistant
-from rftg_nb.ui.controller import Status
+from rftg_nb.ui.controller import Status, load_failed
 from rftg_nb.ui.phases import phase_title
 
 COMPUTER_LEVELS = ("random", "fast", "strong")  # who plays the computer seats
@@ -177,8 +177,7 @@ class TableController:
             self.status = Status(f"Could not load that file: {e}", True)
             return False
         except Exception as e:  # a fault of ours, not the file's: still say so, keep the game
-            self.status = Status(f"Could not load that file (an unexpected {type(e).__name__}; "
-                                 f"the game in play is kept): {quote(str(e))}", True)
+            self.status = load_failed(e, "the game in play")
             return False
         goals = game.setup.get("goals")
         self.settings = TableSettings(len(game.players), [p.name for p in game.players],

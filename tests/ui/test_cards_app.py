@@ -168,7 +168,7 @@ def test_any_exception_while_reading_is_a_refusal(monkeypatch):
     def broken(*_args):
         raise KeyError("surprise")
 
-    monkeypatch.setattr(module, "from_file_data", broken)
+    monkeypatch.setattr(module, "designs_from_bytes", broken)
     b = CardBrowser()
     assert b.load("x.json", card_file(MOON)) is False
     assert "KeyError" in b.status.text and "no custom designs are loaded" in b.status.text
