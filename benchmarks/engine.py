@@ -1,39 +1,61 @@
-"""Engine speed: random 2-player games per second, random 5-player games with goals per second,
-drafted games per second, and the time to replay a finished game.
+"""Engine speed: what a random 2-player game, a 5-player game with goals, a drafted game and
+the replay of a finished game cost, in units of a fixed calibration workload timed beside them.
 
-Run from the repository root: ``python benchmarks/engine.py``. Exits 1 if a floor is missed.
-Floors: at least 250 complete random 2-player games a second on one core, at least 60 random
-5-player games with The Gathering Storm's goals (2 "most" and 4 "first", drawn from the seed)
-a second, and a finished game reloaded from its save (``Game.from_json(game.to_json())``, a
-full replay) in at most 25 ms. Games are The Gathering Storm's, which plays with goals; every
-decision is answered by ``RandomPlayer``, whose time counts. Drafted games (the drafting
-variant, 2 and 3 players with goals, ``Game.new(draft=True)``) are measured and printed as a
-figure, with no floor.
+Run from the repository root: ``python benchmarks/engine.py``. Exits 1 if a ceiling is missed.
 
-The game rates are judged on CPU time (the seconds this process ran on its core), so that other
-work on a shared 2-core machine does not fail them; ``--wall`` judges wall-clock time instead,
-as ``benchmarks/solo.py`` does. Each measurement is repeated and the best run counts (as
-``timeit`` does): the games are played ``--repeat`` times and each replay is timed ``--repeat``
-times. Finished games are dropped as they end, as a long session or an AI's playouts would,
-except the ``--replays`` games kept (played after the timed runs) for the replay figure:
-holding hundreds of finished games would time Python's garbage collector walking them.
+Every figure is a ratio: the games are played in chunks, each chunk right after a few units
+of ``benchmarks/reference.py``'s calibration workload (plain Python of the engine's kind), and
+a game's cost is the median over chunks of (chunk time / unit time) / games per chunk. A
+machine twice as fast plays twice the games a second and runs the unit twice as fast, so the
+cost in units stays put; the games a second are printed too, for this machine only.
+
+The run is made twice by default (``--load``): quiet, then under a CPU load (one busy process
+per core, as a player's busy laptop or a shared Binder machine), and every ceiling is judged on
+both runs. Games are The Gathering Storm's, with goals (5-player games: 2 "most" and 4
+"first", drawn from the seed); every decision is answered by ``RandomPlayer``, whose time
+counts. Finished games are dropped as they end, as a long session or an AI's playouts would,
+except the ``--replays`` games kept for the replay figure (holding hundreds would time Python's
+garbage collector walking them).
+
+Ceilings (in calibration units; set on 2026-12-01 from runs on the 2-core reference machine,
+itself busy with other work, that measured 2.0-2.7 units a 2-player game, 4.2-6.0 a 5-player
+game, 1.7-2.5 a replay and 2.5-3.2 the slowest replay, quiet and under load, for this commit
+and for the one the old figures of 327 and 150 games a second were measured on; about 30-60%
+of headroom):
+
+- a random 2-player game: at most 3.5 units;
+- a random 5-player game with goals: at most 7 units;
+- reloading a finished 2-player game from its save (``Game.from_json(game.to_json())``, a full
+  replay): at most 3.5 units median, and the slowest of the ``--replays`` games at most 5
+  (that one timed in CPU seconds, the unit too).
+
+Drafted games (the drafting variant, 2 and 3 players with goals, ``Game.new(draft=True)``) are
+measured and printed, with no ceiling.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+import reference  # noqa: E402
 
 from rftg_nb import Game, RandomPlayer  # noqa: E402
 
-GAMES_PER_SECOND_FLOOR = 250.0
-GOAL_GAMES_PER_SECOND_FLOOR = 60.0
-REPLAY_MS_CEILING = 25.0
+GAME_UNITS_CEILING = 3.5
+GOAL_GAME_UNITS_CEILING = 7.0
+REPLAY_UNITS_CEILING = 3.5
+REPLAY_MAX_UNITS_CEILING = 5.0
+UNITS_PER_CHUNK = 10  # calibration units timed before each chunk (about 30 ms quiet)
 
 
 def play_one(seed: int, players: int = 2, draft: bool = False) -> Game:
@@ -46,97 +68,113 @@ def play_one(seed: int, players: int = 2, draft: bool = False) -> Game:
     return game
 
 
-def bench_games(n: int, players: int = 2, keep: int = 0, draft: bool = False) -> tuple[
-        float, float, float, list[Game]]:
-    """Play ``n`` seeded games; return games/s (wall), games/s (CPU), decisions/game and the
-    first ``keep`` games. The others are dropped as they end, as a long session or an AI's
-    playouts would: holding hundreds of finished games would time Python's garbage collector
-    walking them, not the engine."""
-    games: list[Game] = []
-    decisions = 0
-    cpu = time.process_time()
-    start = time.perf_counter()
-    for seed in range(n):
-        g = play_one(seed, players, draft)
-        decisions += len(g.choices)
-        if len(games) < keep:
-            games.append(g)
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu
-    return n / elapsed, n / max(cpu, 1e-9), decisions / n, games
+def games_chunk(seeds: Iterator[int], per_chunk: int, players: int, draft: bool,
+                decisions: list[int]) -> Callable[[], None]:
+    """One chunk: the next ``per_chunk`` seeds played to the end (then dropped)."""
+    def work() -> None:
+        for seed in itertools.islice(seeds, per_chunk):
+            decisions.append(len(play_one(seed, players, draft).choices))
+    return work
 
 
-def bench_replay(games: list[Game], repeat: int) -> tuple[float, float]:
-    """Mean and max milliseconds of ``Game.from_json(game.to_json())`` (best of ``repeat``)."""
-    times = []
+def bench_games(n: int, per_chunk: int, players: int = 2,
+                draft: bool = False) -> tuple[reference.Ratio, float]:
+    """``n`` seeded games (seeds 0..n-1) in chunks of ``per_chunk``, each chunk beside the
+    calibration unit; returns the ratio and the mean decisions a game."""
+    decisions: list[int] = []
+    work = games_chunk(iter(range(n)), per_chunk, players, draft, decisions)
+    ratio = reference.interleaved(work, max(1, n // per_chunk), per_chunk, UNITS_PER_CHUNK)
+    return ratio, statistics.mean(decisions)
+
+
+def bench_replay(games: list[Game], per_chunk: int = 5) -> tuple[reference.Ratio, float]:
+    """Reload every game from its save, ``per_chunk`` games a chunk, the whole list three times
+    over; returns the ratio and the slowest single reload in units. The slowest is timed in
+    CPU seconds (each game alone, best of three, over the unit's CPU seconds), since one reload
+    of a few milliseconds is what a loaded machine's time slices cut into most unevenly."""
+    order = itertools.cycle(games)
+
+    def work() -> None:
+        for g in itertools.islice(order, per_chunk):
+            Game.from_json(g.to_json())
+
+    ratio = reference.interleaved(work, max(1, 3 * len(games) // per_chunk), per_chunk, 3)
+    unit_cpu = statistics.median(reference.time_units(1, time.process_time) for _ in range(5))
+    slowest = 0.0
     for g in games:
         best = float("inf")
-        for _ in range(repeat):
-            start = time.perf_counter()
+        for _ in range(3):
+            start = time.process_time()
             loaded = Game.from_json(g.to_json())
-            best = min(best, (time.perf_counter() - start) * 1000)
+            best = min(best, time.process_time() - start)
         if loaded.snapshot() != g.snapshot():
             raise SystemExit(f"seed {g.seed}: the reloaded game differs from the original")
-        times.append(best)
-    return statistics.mean(times), max(times)
+        slowest = max(slowest, best)
+    return ratio, slowest / unit_cpu
 
 
-def main() -> int:
+def _line(what: str, ratio: reference.Ratio, ceiling: float | None,
+          extra: str = "") -> tuple[str, bool]:
+    cost = ratio.units_per_item
+    ok = ceiling is None or cost <= ceiling
+    mark = "" if ceiling is None else f"   (ceiling {ceiling:g})   {'PASS' if ok else 'FAIL'}"
+    return (f"  {what}: {cost:6.2f} units{mark}\n"
+            f"      {1 / ratio.item_seconds:7.1f} a wall-clock second here, one unit "
+            f"{ratio.unit * 1000:.2f} ms{extra}"), ok
+
+
+def run_once(args: argparse.Namespace, load: bool) -> tuple[bool, dict[str, float]]:
+    """One run (quiet or under load): print its figures, return whether every ceiling holds and
+    the units of each measure."""
+    with reference.condition(load, args.load_procs) as words:
+        play_one(10_000)  # warm up imports and caches
+        two, d2 = bench_games(args.games, args.chunk)
+        five, d5 = bench_games(args.goal_games, max(1, args.chunk // 2), 5)
+        drafts = {n: bench_games(args.draft_games, args.chunk, n, draft=True) for n in (2, 3)}
+        kept = [play_one(seed) for seed in range(args.replays)]
+        replay, slowest = bench_replay(kept)
+    print(f"{words}: what one item costs, in calibration units (median over chunks)")
+    lines = [
+        _line(f"random 2-player game ({args.games} games, {d2:.0f} decisions a game)", two,
+              GAME_UNITS_CEILING),
+        _line(f"random 5-player game with goals ({args.goal_games} games, {d5:.0f} decisions)",
+              five, GOAL_GAME_UNITS_CEILING),
+        *(_line(f"random drafted game, {n} players ({args.draft_games} games, {d:.0f} "
+                "decisions)", r, None) for n, (r, d) in drafts.items()),
+        _line(f"replay of a finished 2-player game ({len(kept)} games, each 3 times)", replay,
+              REPLAY_UNITS_CEILING, f"; {replay.item_seconds * 1000:.2f} ms median"),
+    ]
+    slow_ok = slowest <= REPLAY_MAX_UNITS_CEILING
+    lines.append((f"  slowest replay: {slowest:6.2f} units   (ceiling "
+                  f"{REPLAY_MAX_UNITS_CEILING:g})   {'PASS' if slow_ok else 'FAIL'}", slow_ok))
+    for text, _ in lines:
+        print(text)
+    figures = {"2p": two.units_per_item, "5p": five.units_per_item,
+               "draft2": drafts[2][0].units_per_item, "draft3": drafts[3][0].units_per_item,
+               "replay": replay.units_per_item, "replay max": slowest}
+    return all(ok for _, ok in lines), figures
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="random games to play (300)")
+    parser.add_argument("--games", type=int, default=300, help="random 2-player games (300)")
     parser.add_argument("--goal-games", type=int, default=100,
-                        help="random 5-player games with goals to play (100)")
+                        help="random 5-player games with goals (100)")
     parser.add_argument("--draft-games", type=int, default=100,
-                        help="random drafted games to play, of 2 and of 3 players (100 each)")
+                        help="random drafted games, of 2 and of 3 players (100 each)")
     parser.add_argument("--replays", type=int, default=50, help="finished games to reload (50)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each measurement (3)")
-    parser.add_argument("--wall", action="store_true", help="judge wall-clock time, not CPU")
-    args = parser.parse_args()
+    parser.add_argument("--chunk", type=int, default=5,
+                        help="2-player games a chunk (5; 5-player games take half as many)")
+    reference.add_load_options(parser)
+    args = parser.parse_args(argv)
 
-    play_one(10_000)  # warm up imports and caches
-    key = 0 if args.wall else 1
-    clock = "wall-clock" if args.wall else "CPU"
-    runs = [bench_games(args.games)[:3] for _ in range(max(1, args.repeat))]
-    wall, cpu_rate, decisions = max(runs, key=lambda r: r[key])
-    rate = wall if args.wall else cpu_rate
-    goal_runs = [bench_games(args.goal_games, 5)[:3] for _ in range(max(1, args.repeat))]
-    goal_wall, goal_cpu, goal_decisions = max(goal_runs, key=lambda r: r[key])
-    goal_rate = goal_wall if args.wall else goal_cpu
-    draft_runs = {
-        n: max((bench_games(args.draft_games, n, draft=True)[:3]
-                for _ in range(max(1, args.repeat))), key=lambda r: r[key])
-        for n in (2, 3)
-    }
-    games = bench_games(args.replays, keep=args.replays)[3]  # the games to reload
-    mean_ms, max_ms = bench_replay(games, max(1, args.repeat))
-
-    ok_rate = rate >= GAMES_PER_SECOND_FLOOR
-    ok_replay = max_ms <= REPLAY_MS_CEILING
-    ok_goals = goal_rate >= GOAL_GAMES_PER_SECOND_FLOOR
-    print(f"random 2-player games: {args.games} in one process (one core), "
-          f"best of {len(runs)} runs, judged on {clock} time")
-    print(f"  {rate:8.1f} games/s   (floor {GAMES_PER_SECOND_FLOOR:.0f})   "
-          f"{'PASS' if ok_rate else 'FAIL'}")
-    print(f"  {cpu_rate:8.1f} games per CPU second, {wall:.1f} per wall-clock second; all "
-          "runs (wall): " + ", ".join(f"{r[0]:.1f}" for r in runs))
-    print(f"  {decisions:8.1f} decisions per game (mean)")
-    print(f"random 5-player games with goals: {args.goal_games}, best of {len(goal_runs)} runs, "
-          f"judged on {clock} time")
-    print(f"  {goal_rate:8.1f} games/s   (floor {GOAL_GAMES_PER_SECOND_FLOOR:.0f})   "
-          f"{'PASS' if ok_goals else 'FAIL'}")
-    print(f"  {goal_cpu:8.1f} games per CPU second, {goal_wall:.1f} per wall-clock second; "
-          f"{goal_decisions:.1f} decisions per game")
-    print(f"random drafted games (the drafting variant, with goals): {args.draft_games} of "
-          f"each size, best of {max(1, args.repeat)} runs, judged on {clock} time (no floor)")
-    for n, (d_wall, d_cpu, d_decisions) in draft_runs.items():
-        d_rate = d_wall if args.wall else d_cpu
-        print(f"  {n} players: {d_rate:8.1f} games/s   ({d_cpu:.1f} per CPU second, "
-              f"{d_wall:.1f} per wall-clock second; {d_decisions:.1f} decisions per game)")
-    print(f"replay of a finished game: Game.from_json(game.to_json()) over "
-          f"{min(args.replays, len(games))} games, best of {max(1, args.repeat)} each")
-    print(f"  mean {mean_ms:6.2f} ms   max {max_ms:6.2f} ms   (ceiling {REPLAY_MS_CEILING:.0f} ms) "
-          f"  {'PASS' if ok_replay else 'FAIL'}")
-    ok = ok_rate and ok_replay and ok_goals
+    print(f"engine benchmark; {reference.machine()}")
+    results = {load: run_once(args, load) for load in reference.runs(args.load)}
+    if len(results) == 2:
+        quiet, loaded = results[False][1], results[True][1]
+        print("under load / quiet, in units: " + ", ".join(
+            f"{k} {loaded[k] / quiet[k]:.2f}x" for k in quiet))
+    ok = all(r[0] for r in results.values())
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
 

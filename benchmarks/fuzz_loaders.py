@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import reference  # noqa: E402
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 from hypothesis import seed as hypothesis_seed  # noqa: E402
 from hypothesis.errors import HypothesisWarning  # noqa: E402
@@ -105,10 +107,13 @@ def shrink_all(tally: Tally, seconds: float) -> None:
         f.shrunk = fd.shrink(table[f.outcome.loader], f.doc, f.outcome.signature, seconds)
 
 
-def report(tally: Tally, elapsed: float, markdown: bool) -> str:
+def report(tally: Tally, elapsed: float, markdown: bool, unit: float) -> str:
     lines = []
     h = "## " if markdown else ""
     lines.append(f"{h}Loader fuzz: {tally.examples} documents in {elapsed:.1f} s")
+    lines.append("")
+    lines.append(f"(slowest cases also in calibration units of benchmarks/reference.py: one "
+                 f"unit took {unit * 1000:.2f} ms in this run)")
     lines.append("")
     if markdown:
         lines += ["| loader | accepted | refused | failed | slowest |",
@@ -120,7 +125,7 @@ def report(tally: Tally, elapsed: float, markdown: bool) -> str:
         if not a + r + x:
             continue
         sec, origin = tally.slowest.get(name, (0.0, ""))
-        slow = f"{sec * 1000:.1f} ms ({origin[:60]})"
+        slow = f"{sec * 1000:.1f} ms, {sec / unit:.1f} units ({origin[:60]})"
         lines.append(f"| {name} | {a} | {r} | {x} | {slow} |" if markdown
                      else f"{name:28} {a:>9} {r:>8} {x:>7}  {slow}")
     lines.append("")
@@ -185,9 +190,10 @@ def main() -> int:
     if tally.failures:
         print(f"shrinking {len(tally.failures)} distinct failures ...", flush=True)
         shrink_all(tally, args.shrink_seconds)
-    print(report(tally, elapsed, markdown=False))
+    unit = reference.unit_seconds()
+    print(report(tally, elapsed, markdown=False, unit=unit))
     if args.report:
-        args.report.write_text(report(tally, elapsed, markdown=True) + "\n")
+        args.report.write_text(report(tally, elapsed, markdown=True, unit=unit) + "\n")
     return 1 if tally.failures else 0
 
 

@@ -17,6 +17,7 @@ Used by ``engine.py``, ``solo.py``, ``ai.py``, ``app.py``, ``app_browser.py`` an
 
 from __future__ import annotations
 
+import argparse
 import multiprocessing as mp
 import os
 import random
@@ -67,12 +68,14 @@ def calibration_unit() -> int:
     return total
 
 
-def time_units(n: int = 1) -> float:
-    """Wall-clock seconds of ``n`` calibration units."""
-    start = time.perf_counter()
+def time_units(n: int = 1, clock: Callable[[], float] = time.perf_counter) -> float:
+    """Seconds of ``n`` calibration units on ``clock``: the wall clock by default, or
+    ``time.process_time`` (CPU seconds) beside work too short to time against a wall clock
+    that a busy machine's time slices cut into."""
+    start = clock()
     for _ in range(n):
         calibration_unit()
-    return time.perf_counter() - start
+    return clock() - start
 
 
 def unit_seconds(repeat: int = 5) -> float:
@@ -107,23 +110,28 @@ class Ratio:
         return statistics.median(w / u for w, u in pairs) / self.per_chunk
 
 
-def interleaved(work: Callable[[], object], chunks: int, per_chunk: int = 1) -> Ratio:
+def interleaved(work: Callable[[], object], chunks: int, per_chunk: int = 1,
+                units: int = 1) -> Ratio:
     """Time ``work`` (one call = one chunk of ``per_chunk`` items) ``chunks`` times, each time
-    right after one calibration unit, so both see the same machine at the same moment."""
+    right after ``units`` calibration units, so both see the same machine at the same moment.
+
+    Under load the scheduler hands out the core in slices of a few milliseconds, so a chunk and
+    the units beside it should each last several slices (tens of milliseconds) for their ratio
+    to be steady; ``units`` sets the calibration side, ``per_chunk`` the workload's."""
     calibration_unit()
     work_s: list[float] = []
     unit_s: list[float] = []
     for _ in range(chunks):
-        unit_s.append(time_units())
+        unit_s.append(time_units(units) / units)
         start = time.perf_counter()
         work()
         work_s.append(time.perf_counter() - start)
     return Ratio(work_s, unit_s, per_chunk)
 
 
-def _spin(stop: mp.synchronize.Event) -> None:  # pragma: no cover - runs in a child process
+def _spin(stop: mp.synchronize.Event, parent: int) -> None:  # pragma: no cover - a child
     x = 0
-    while not stop.is_set():
+    while not stop.is_set() and os.getppid() == parent:  # ends with a killed benchmark too
         for i in range(10_000):
             x = (x * 31 + i) % 1_000_003
 
@@ -143,7 +151,8 @@ def cpu_load(procs: int | None = None) -> Iterator[int]:
         return
     ctx = mp.get_context("spawn")
     stop = ctx.Event()
-    workers = [ctx.Process(target=_spin, args=(stop,), daemon=True) for _ in range(n)]
+    workers = [ctx.Process(target=_spin, args=(stop, os.getpid()), daemon=True)
+               for _ in range(n)]
     for p in workers:
         p.start()
     time.sleep(0.3)  # let them reach full speed
@@ -160,6 +169,43 @@ def cpu_load(procs: int | None = None) -> Iterator[int]:
 def conditions(load: bool, procs: int | None = None) -> str:
     """The words a report uses for a run: "quiet" or "under load (N busy processes)"."""
     return f"under load ({load_processes(procs)} busy processes)" if load else "quiet"
+
+
+def machine() -> str:
+    """One line on where a run is made: Python, cores, the load average before it."""
+    import platform
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (f"Python {platform.python_version()}, {os.cpu_count()} cores, load average "
+            f"{load:.2f} before the run")
+
+
+#: the ``--load`` choices of every benchmark: which runs to make
+LOAD_CHOICES = ("quiet", "load", "both")
+
+
+def add_load_options(parser: argparse.ArgumentParser) -> None:
+    """``--load quiet|load|both`` (default both) and ``--load-procs N`` on a benchmark's
+    command line."""
+    parser.add_argument("--load", choices=LOAD_CHOICES, default="both",
+                        help="run quiet, under a CPU load, or both, one after the other "
+                             "(default both)")
+    parser.add_argument("--load-procs", type=int, default=None, metavar="N",
+                        help="busy processes of the CPU load (default: one per core, "
+                             f"{load_processes()} here)")
+
+
+def runs(choice: str) -> list[bool]:
+    """The runs a ``--load`` choice asks for, as the ``load`` flag of each (quiet first)."""
+    return {"quiet": [False], "load": [True], "both": [False, True]}[choice]
+
+
+@contextmanager
+def condition(load: bool, procs: int | None = None) -> Iterator[str]:
+    """The ``with`` block runs quiet or under :func:`cpu_load`; yields :func:`conditions`'s
+    words for it."""
+    with cpu_load(procs if load else 0):
+        yield conditions(load, procs)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,81 @@ def test_an_unknown_row_is_refused(capsys: pytest.CaptureFixture) -> None:
         bench.main(["--rows", "solo-fast,solo-fastest"])
     assert exc.value.code == 2
     assert "solo-fastest" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------- the reference
+# benchmarks/reference.py (the calibration unit and the CPU load) and the output of the
+# benchmarks that report against it. No figure is judged here: speed lives in the scripts.
+_BENCH = _PATH.parent
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", _BENCH / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+sys.path.insert(0, str(_BENCH))  # as the benchmarks import it
+import reference  # noqa: E402
+
+
+def test_the_calibration_unit_is_fixed_work() -> None:
+    # The same checksum every time and on every machine: the unit's work never changes.
+    assert reference.calibration_unit() == reference.calibration_unit()
+    assert reference.UNIT_STEPS == 500
+
+
+def test_a_ratio_is_the_median_of_chunk_over_unit_per_item() -> None:
+    r = reference.Ratio([0.2, 0.4, 0.9], [0.1, 0.1, 0.3], per_chunk=2)
+    assert r.units_per_item == pytest.approx(1.5)  # median of 2, 4, 3, over 2 items
+    assert r.item_seconds == pytest.approx(0.2)
+    assert r.unit == pytest.approx(0.1)
+
+
+def test_interleaved_times_each_chunk_beside_its_units() -> None:
+    calls: list[int] = []
+    r = reference.interleaved(lambda: calls.append(1), chunks=4, per_chunk=3, units=2)
+    assert len(calls) == 4 and len(r.work_seconds) == len(r.unit_seconds) == 4
+    assert r.per_chunk == 3 and all(u > 0 for u in r.unit_seconds)
+
+
+def test_load_choices_and_their_words() -> None:
+    assert reference.runs("both") == [False, True]
+    assert reference.runs("quiet") == [False] and reference.runs("load") == [True]
+    assert reference.conditions(False) == "quiet"
+    assert reference.conditions(True, 3) == "under load (3 busy processes)"
+    with reference.condition(False) as words:
+        assert words == "quiet"
+
+
+def test_the_cpu_load_starts_and_stops_its_processes() -> None:
+    import multiprocessing as mp
+
+    with reference.cpu_load(1) as n:
+        assert n == 1
+        busy = mp.active_children()
+        assert len(busy) == 1 and busy[0].is_alive()
+    assert not busy[0].is_alive()
+
+
+@pytest.mark.parametrize("name, argv, lines", [
+    ("engine", ["--games", "2", "--goal-games", "1", "--draft-games", "1", "--replays", "1",
+                "--chunk", "1"],
+     ["random 2-player game", "random 5-player game with goals", "random drafted game, 2",
+      "random drafted game, 3", "replay of a finished 2-player game", "slowest replay"]),
+    ("solo", ["--games", "2", "--chunk", "1"], ["a solitaire game:"]),
+])
+def test_benchmarks_report_units_and_their_conditions(
+        name: str, argv: list[str], lines: list[str], capsys: pytest.CaptureFixture) -> None:
+    code = _load(name).main([*argv, "--load", "quiet"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"{'engine' if name == 'engine' else 'solitaire'} benchmark; ")
+    assert out[-1] == ("PASS" if code == 0 else "FAIL")
+    for start in lines:
+        found = [x for x in out if x.strip().startswith(start)]
+        assert len(found) == 1, (start, out)
+        assert " units" in found[0]
+    assert any(x.startswith("quiet: ") for x in out)
+    assert not any("under load" in x for x in out)

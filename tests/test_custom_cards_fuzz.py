@@ -47,6 +47,7 @@ def design(rng: random.Random, name: str) -> dict:
         powers.append({"phase": 5, "code": "PRODUCE|DISCARD"})
     d["powers"] = powers
     if kind == "development" and d["cost"] == 6:
+        d["vp"] = 0  # scored by its bonus lines, as every printed 6-cost development
         codes = sorted(BONUS_CODES - {"NAME"})
         d["bonuses"] = [{"vp": rng.randint(1, 3), "for": c}
                         for c in rng.sample(codes, rng.randint(1, 3))]

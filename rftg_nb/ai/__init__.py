@@ -9,8 +9,11 @@
 
 Levels (:data:`LEVELS`): ``"fast"`` (rules of thumb, milliseconds a decision) and ``"strong"``
 (the fast player's choices checked by playing sampled rounds). Neither looks at hidden cards.
+``AIPlayer("strong", seed, seconds=1.5)`` answers within a time budget (the apps use
+:data:`APP_SECONDS`), ``playouts=N`` within a deterministic count of sampled rounds.
 """
 
-from rftg_nb.ai.player import LEVELS, AILevelError, AIPlayer, Hint
+from rftg_nb.ai.budget import Budget
+from rftg_nb.ai.player import APP_SECONDS, LEVELS, AILevelError, AIPlayer, Hint
 
-__all__ = ["LEVELS", "AILevelError", "AIPlayer", "Hint"]
+__all__ = ["APP_SECONDS", "LEVELS", "AILevelError", "AIPlayer", "Budget", "Hint"]

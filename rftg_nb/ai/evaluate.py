@@ -29,13 +29,23 @@ def win_chance(game: Any, seat: int) -> float:
     """The chance ``seat`` wins from here: the expected margin against its spread, which
     narrows as the end nears (fitted to played games: about 5 VP with a round left, 12 with
     ten). A finished game is won (1), tied for the win (0.5) or lost (0)."""
+    return outlook(game, seat)[0]
+
+
+def outlook(game: Any, seat: int) -> tuple[float, float, float]:
+    """``seat``'s (chance of winning, expected final score, expected final margin) from here;
+    for a finished game its result, its score and its margin. The score and the margin are
+    what is left to play for when the chance of winning is the same whatever one does."""
     if game.is_over:
         winners = game.winners
-        return (1.0 / len(winners)) if seat in winners else 0.0
+        won = (1.0 / len(winners)) if seat in winners else 0.0
+        return won, float(game.scores()[seat]), final_margin(game, seat)
     ctx = Ctx(game, seat)
     margin = position_value(game, seat, ctx)
     spread = 3.8 + 0.85 * ctx.rounds
-    return 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
+    won = 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
+    mine = game.scores()[seat] + side_potential(ctx, game.players[seat], own=True)
+    return won, mine, margin
 
 
 def position_value(game: Any, seat: int, ctx: Ctx | None = None) -> float:

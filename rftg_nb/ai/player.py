@@ -5,8 +5,11 @@ Two levels: ``"fast"`` answers every decision by the rules of thumb of
 promising choice of actions leads to, many times over, on copies of the game whose hidden cards
 and dice are drawn afresh (:mod:`rftg_nb.ai.search`), and keeps the choice that does best.
 
-Both see only what their seat sees (:mod:`rftg_nb.ai.knowledge`), and both are deterministic:
-the same seed and the same visible position give the same answer.
+Both see only what their seat sees (:mod:`rftg_nb.ai.knowledge`). The strong level thinks
+within a :class:`rftg_nb.ai.budget.Budget`: ``seconds`` bounds the wait for one answer (it
+returns its best so far when the time is up, the fast level's answer if it had no time at
+all), ``playouts`` bounds the work. Without ``seconds`` both levels are deterministic: the
+same seed and the same visible position give the same answer.
 """
 
 from __future__ import annotations
@@ -16,12 +19,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from rftg_nb.ai import knowledge
+from rftg_nb.ai.budget import Allowance, Budget
 from rftg_nb.ai.decisions import Choice, Chooser
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.decision import Decision, IllegalChoice
 from rftg_nb.players import quiet_pick, random_pick
 
 LEVELS = ("fast", "strong")
+# What the apps let the strong level think about one question (hints, computer seats): the
+# search stops on time, and what it does after the last playout keeps the wait within 2 s.
+APP_SECONDS = 1.5
 
 
 class AILevelError(ValueError):
@@ -41,18 +48,30 @@ class Hint:
 
 
 class AIPlayer:
-    """A computer player. ``level`` is one of :data:`LEVELS`; ``seed`` fixes its choices."""
+    """A computer player. ``level`` is one of :data:`LEVELS`; ``seed`` fixes its choices.
 
-    def __init__(self, level: str = "fast", seed: int = 0) -> None:
+    ``seconds`` and ``playouts`` cap the strong level's look-ahead of one decision (wall-clock
+    seconds; playouts, each one answer played to the end of the round on one sampled copy),
+    whichever runs out first. None (the default) is no cap: the full look-ahead, whose time
+    grows with the players at the table (about 1-5 s a choice of actions with 4-5 players).
+    The fast level plays nothing out, so neither changes it.
+    """
+
+    def __init__(self, level: str = "fast", seed: int = 0, seconds: float | None = None,
+                 playouts: int | None = None) -> None:
         if level not in LEVELS:
             raise AILevelError(f"level: expected one of {LEVELS}, got {level!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise AILevelError(f"seed: expected an int, got {seed!r}")
         self.level = level
         self.seed = seed
+        self.budget = Budget(seconds, playouts)  # checks both, naming the field
 
     def __repr__(self) -> str:
-        return f"AIPlayer(level={self.level!r}, seed={self.seed})"
+        more = "".join(f", {k}={v}" for k, v in (("seconds", self.budget.seconds),
+                                                  ("playouts", self.budget.playouts))
+                       if v is not None)
+        return f"AIPlayer(level={self.level!r}, seed={self.seed}{more})"
 
     # ------------------------------------------------------------------ answering
     def pick(self, game: Any, decision: Decision | None = None) -> list[str]:
@@ -79,9 +98,10 @@ class AIPlayer:
         d = decision if decision is not None else game.decision
         if d is None:
             raise IllegalChoice("the game is over: there is no decision to answer")
+        allowance = self.budget.start()  # the wait counts from the question
         key = knowledge.position_key(game, d.player, d, self.seed)
         rng = random.Random(key)
-        choice = self._think(game, d, rng)
+        choice = self._think(game, d, rng, allowance)
         ids = tuple(choice.ids)
         if d.check(ids) is not None:  # never answer illegally, whatever went wrong above
             q = tuple(quiet_pick(d))
@@ -89,7 +109,8 @@ class AIPlayer:
             choice = Choice(ids, "A legal choice.")
         return choice
 
-    def _think(self, game: Any, d: Decision, rng: random.Random) -> Choice:
+    def _think(self, game: Any, d: Decision, rng: random.Random,
+               allowance: Allowance) -> Choice:
         ctx = Ctx(game, d.player)
         chooser = Chooser(ctx, rng, eager=self.level == "fast")
         if self.level == "strong":
@@ -97,7 +118,7 @@ class AIPlayer:
             from rftg_nb.ai.search import strong_choice
 
             try:
-                got = strong_choice(game, d, ctx, chooser, rng)
+                got = strong_choice(game, d, ctx, chooser, rng, allowance)
             except CopyError:  # a game with zones the look-ahead cannot copy faithfully
                 got = None
             if got is not None:

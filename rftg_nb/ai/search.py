@@ -6,60 +6,105 @@ of the game (:mod:`rftg_nb.ai.determinize`) to the start of the next round: hidd
 dealt afresh, the robot's roll taken from a spread of its 36 rolls, the seat's own later
 choices in the round made by the fast level, other players' by the fast level from their own
 seat. Every candidate meets the same deals and rolls, so the comparison is between choices,
-not luck. The end of the round is scored by :func:`rftg_nb.ai.evaluate.position_value` (the
-result itself if the game ends there).
+not luck. The end of the round is scored by :func:`rftg_nb.ai.evaluate.outlook`: the chance
+of winning against the robot, the expected margin in a game of players (the result itself
+if the game ends there).
 
 Candidates are whittled down in stages (successive halving): all of them meet a few deals,
 the best few meet more, the best two meet many more. The fast level's own ranking orders
 the candidates and breaks ties, and its reason is the hint's reason.
+
+The search is anytime: it runs within an :class:`rftg_nb.ai.budget.Allowance`, picks from
+:data:`SCHEDULES` the largest schedule the allowance is expected to pay for, and when the
+allowance runs out midway it answers with the best candidate so far (compared on the deals
+they have all met), or with the fast level's answer when nothing was played out yet.
+
+When the chance of winning cannot tell the candidates apart (a solitaire game lost or won
+whatever happens, or every estimate within its noise of the best), it says nothing about
+which answer is better, so the candidates are ranked by the VP they score instead: the
+seat's own expected score, then its margin.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import random
+import statistics
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.ai import determinize
+from rftg_nb.ai.budget import Allowance, Budget
 from rftg_nb.ai.decisions import Choice, Chooser, action_reason
-from rftg_nb.ai.evaluate import position_value, win_chance
-from rftg_nb.ai.plans import RoundPlan, action_sets
+from rftg_nb.ai.evaluate import outlook
+from rftg_nb.ai.plans import RoundPlan, action_sets, label
 from rftg_nb.ai.valuation import Ctx
 
 if TYPE_CHECKING:
     from rftg_nb.engine.decision import Decision
 
-# (candidates kept, deals each has met by the end of the stage)
-STAGES = ((99, 4), (6, 12), (2, 24))
+# Schedules of (candidates kept, deals each has met by the end of the stage), dearest first:
+# the full one, then cheaper ones that a tight budget can still finish. A cheap schedule
+# keeps fewer of the fast level's best candidates from the start rather than deal each of
+# many only once: one deal tells less than the fast level's own ranking does.
+SCHEDULES = (
+    ((99, 4), (6, 12), (2, 24)),
+    ((99, 3), (5, 8), (2, 16)),
+    ((12, 3), (4, 8), (2, 14)),
+    ((8, 3), (3, 6), (2, 10)),
+    ((6, 2), (3, 5), (2, 8)),
+    ((4, 2), (2, 6)),
+    ((3, 2), (2, 4)),
+)
+STAGES = SCHEDULES[0]
+MAX_DEALS = max(deals for plan in SCHEDULES for _keep, deals in plan)
+FLAT = 0.01  # win chances closer than this (beyond their noise) do not tell answers apart
+SETTLED = 0.05  # every chance below this (or above 1 - this): lost (won) whatever one does
 MID_ROUND = ("develop", "settle", "settle_second", "explore_keep")
 MAX_KEEP_SETS = 8
 OBJECTIVE = "win"  # solitaire: the chance of winning ("margin": the expected margin)
 RECORD: list[dict[str, Any]] | None = None  # training data is collected here when a list
 
+# One playout's result for the seat: (what is maximised first: the chance of winning in the
+# solitaire game, the margin otherwise; the expected own score; the expected margin).
+Result = tuple[float, float, float]
 
-def strong_choice(game: Any, d: Decision, ctx: Ctx, chooser: Chooser,
-                  rng: random.Random) -> Choice | None:
-    """The strong level's answer, or None to let the fast level answer."""
+
+def strong_choice(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.Random,
+                  allowance: Allowance | None = None) -> Choice | None:
+    """The strong level's answer within ``allowance`` (default: none, the full schedule), or
+    None to let the fast level answer."""
+    if allowance is None:
+        allowance = Budget().start()
     if d.kind == "actions":
-        return _actions(game, d, ctx, rng)
+        return _actions(game, d, ctx, rng, allowance)
     if ctx.solo and d.kind in MID_ROUND:
-        return _mid_round(game, d, ctx, chooser, rng)
+        return _mid_round(game, d, ctx, chooser, rng, allowance)
     return None
 
 
-def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random) -> Choice | None:
+def by_win(game: Any) -> bool:
+    """Whether playouts in ``game`` are ranked by the chance of winning (the solitaire game)."""
+    return OBJECTIVE == "win" and game.setup.get("solo") is not None
+
+
+def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random,
+             allowance: Allowance) -> Choice | None:
     plan = RoundPlan(ctx)
     outcomes = sorted((plan.evaluate(a) for a in action_sets(d)), key=lambda o: -o.score)
     if len(outcomes) <= 1:
         return None
-    rolls = _rolls(game, rng, STAGES[-1][1])
+    rolls = _rolls(game, rng, MAX_DEALS)
+    memo: dict[tuple[int, int], tuple[str, ...]] = {}
 
-    def run(o: Any, j: int, seed: int) -> float:
-        return play_round(game, d.player, o.actions, seed, rolls[j], ctx, round_start=True)
+    def run(o: Any, j: int, seed: int) -> Result:
+        return play_round(game, d.player, o.actions, seed, rolls[j], ctx, round_start=True,
+                          memo=memo)
 
     stats: list[tuple[float, int]] = []
-    best = halve(outcomes, run, rng, stats)
+    info: dict[str, Any] = {}
+    best = halve(outcomes, run, rng, allowance, stats, by_win(game), info)
     if RECORD is not None and ctx.solo:
         from rftg_nb.ai.features import solo_features
 
@@ -67,11 +112,15 @@ def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random) -> Choice | N
                        "cands": [(o.actions, dict(o.parts), m) for o, (m, _n)
                                  in zip(outcomes, stats, strict=True)],
                        "chosen": outcomes.index(best)})
+    if info.get("flat") and best is not outcomes[0]:
+        return Choice(best.actions, f"Choose {label(best.actions)}: your chance of winning "
+                                    "looks the same whatever you call, and this scores the "
+                                    "most VP.")
     return Choice(best.actions, action_reason(best))
 
 
-def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser,
-               rng: random.Random) -> Choice | None:
+def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.Random,
+               allowance: Allowance) -> Choice | None:
     quick = chooser.choose(d)
     if d.kind == "explore_keep":
         answers = _keep_sets(d, chooser)
@@ -83,10 +132,10 @@ def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser,
     if len(answers) <= 1:
         return None
 
-    def run(ids: tuple[str, ...], j: int, seed: int) -> float:
+    def run(ids: tuple[str, ...], j: int, seed: int) -> Result:
         return play_round(game, d.player, ids, seed, None, ctx, round_start=False)
 
-    best = halve(answers, run, rng)
+    best = halve(answers, run, rng, allowance, flat_to_vp=by_win(game))
     if best == quick.ids:
         return quick
     labels = [d.option(i).label for i in best]
@@ -109,27 +158,134 @@ def _keep_sets(d: Decision, chooser: Chooser) -> list[tuple[str, ...]]:
     return [ids for _v, ids in scored[:MAX_KEEP_SETS]]
 
 
-def halve(cands: list[Any], run: Callable[[Any, int, int], float],
-          rng: random.Random, stats: list[tuple[float, int]] | None = None) -> Any:
-    """The candidate with the best mean over the deals, whittled down by :data:`STAGES`.
-    ``stats`` (a list) receives each candidate's (mean after the first stage, deals met)."""
-    seeds = [rng.getrandbits(64) for _ in range(STAGES[-1][1])]
-    totals = [0.0] * len(cands)
-    done = [0] * len(cands)
+def schedule_cost(stages: tuple[tuple[int, int], ...], n: int) -> int:
+    """How many playouts ``stages`` take for ``n`` candidates."""
+    total = prev = 0
+    alive = n
+    for keep, deals in stages:
+        alive = min(alive, keep)
+        total += alive * (deals - prev)
+        prev = deals
+    return total
+
+
+def schedule_for(n: int, room: float) -> tuple[tuple[int, int], ...]:
+    """The dearest of :data:`SCHEDULES` that ``room`` playouts pay for (else the cheapest)."""
+    for stages in SCHEDULES:
+        if schedule_cost(stages, n) <= room:
+            return stages
+    return SCHEDULES[-1]
+
+
+def halve(cands: list[Any], run: Callable[[Any, int, int], Result], rng: random.Random,
+          allowance: Allowance | None = None, stats: list[tuple[float, int]] | None = None,
+          flat_to_vp: bool = False, info: dict[str, Any] | None = None) -> Any:
+    """The best candidate over the deals, whittled down by a schedule that ``allowance`` pays
+    for (:func:`schedule_for`); ``cands[0]`` (the fast level's answer) when it pays for none.
+
+    ``run(candidate, j, seed)`` plays candidate on deal ``j``. ``flat_to_vp``: the first
+    figure of a result is a chance of winning, and candidates it cannot tell apart are ranked
+    by score (:func:`rank`). ``stats`` (a list) receives each candidate's (mean after the
+    first stage, deals met); ``info`` (a dict) whether the last ranking was ``flat``, and the
+    ``playouts`` run."""
+    if allowance is None:
+        allowance = Budget().start()
+    seeds = [rng.getrandbits(64) for _ in range(MAX_DEALS)]
+    results: list[list[Result]] = [[] for _ in cands]
+    info = {} if info is None else info
+    info.update(flat=False, playouts=0)
+
+    def play(i: int, j: int) -> bool:
+        if not allowance.may_run():
+            return False
+        results[i].append(run(cands[i], j, seeds[j]))
+        allowance.ran()
+        info["playouts"] += 1
+        return True
+
+    first: list[float] = []  # each candidate's mean after the first stage
+
+    def answer(i: int) -> Any:
+        if stats is not None:
+            stats.extend((first[k] if first else math.nan, len(r))
+                         for k, r in enumerate(results))
+        return cands[i]
+
+    if not play(0, 0):
+        return answer(0)
+    # A budget in seconds can tell how many playouts fit once it has timed one.
+    stages = schedule_for(len(cands), allowance.room() + 1)
     alive = list(range(len(cands)))
-    first: list[float] = []
-    for keep, deals in STAGES:
+    ranked: list[int] | None = None  # the order after the last stage finished
+    finished = 0  # deals met by every candidate alive at the end of that stage
+    for keep, deals in stages:
         alive = alive[:keep]
-        for i in alive:
-            for j in range(done[i], deals):
-                totals[i] += run(cands[i], j, seeds[j])
-            done[i] = deals
-        alive.sort(key=lambda i: (-totals[i] / done[i], i))
+        for j in range(deals):
+            for i in alive:
+                if len(results[i]) <= j and not play(i, j):
+                    return answer(_cut_short(alive, results, ranked, finished, flat_to_vp,
+                                             info))
+        # "Within the noise" is asked of all the options (the first stage); a later stage
+        # keeps ranking by score only while its few are still within the noise.
+        alive, info["flat"] = rank(alive, results, deals, flat_to_vp,
+                                   by_noise=ranked is None or info["flat"])
         if not first:
-            first = [totals[i] / done[i] for i in range(len(cands))]
-    if stats is not None:
-        stats.extend(zip(first, done, strict=True))
-    return cands[alive[0]]
+            first = [_mean(r, 0, len(r)) if r else math.nan for r in results]
+        ranked, finished = alive, deals
+    return answer(alive[0])
+
+
+def _cut_short(alive: list[int], results: list[list[Result]], ranked: list[int] | None,
+               finished: int, flat_to_vp: bool, info: dict[str, Any]) -> int:
+    """The answer when the allowance runs out in the middle of a stage: the candidates still
+    in it compared on the deals they have all met, if that is more than the last finished
+    stage saw; else that stage's best; else (no stage finished) the fast level's answer."""
+    met = min(len(results[i]) for i in alive)
+    if met > finished and met >= 2:
+        order, info["flat"] = rank(alive, results, met, flat_to_vp,
+                                   by_noise=ranked is None or info["flat"])
+        return order[0]
+    return ranked[0] if ranked else 0
+
+
+def _mean(rs: list[Result], k: int, n: int) -> float:
+    return sum(r[k] for r in rs[:n]) / n
+
+
+def rank(alive: list[int], results: list[list[Result]], n: int, flat_to_vp: bool,
+         by_noise: bool = True) -> tuple[list[int], bool]:
+    """``alive`` best first by their first ``n`` results, and whether the ranking was flat.
+
+    Normally the first figure (the chance of winning, or the margin) ranks them, then the
+    score, then the fast level's order. With ``flat_to_vp`` the chance of winning may say
+    nothing, and then the score ranks them: when the game is settled (every candidate's
+    chance below :data:`SETTLED`, or every one above ``1 - SETTLED``), or (``by_noise``)
+    when every chance is within :data:`FLAT` plus one standard error (of the paired
+    differences on the same deals) of the best one's.
+    """
+    means = {i: (_mean(results[i], 0, n), _mean(results[i], 1, n), _mean(results[i], 2, n))
+             for i in alive}
+    flat = False
+    if flat_to_vp and len(alive) > 1:
+        chances = [means[i][0] for i in alive]
+        top = max(alive, key=lambda i: (means[i][0], -i))
+        flat = (max(chances) < SETTLED or min(chances) > 1.0 - SETTLED
+                or (by_noise and all(means[top][0] - means[i][0]
+                                     <= FLAT + _noise(results[top], results[i], n)
+                                     for i in alive)))
+    if flat:
+        order = sorted(alive, key=lambda i: (-means[i][1], -means[i][2], i))
+    else:
+        order = sorted(alive, key=lambda i: (-means[i][0], -means[i][1], -means[i][2], i))
+    return order, flat
+
+
+def _noise(a: list[Result], b: list[Result], n: int) -> float:
+    """The standard error of the mean difference of two candidates' first figures."""
+    if n < 2:
+        return 0.0
+    diffs = [x[0] - y[0] for x, y in zip(a[:n], b[:n], strict=True)]
+    return statistics.stdev(diffs) / math.sqrt(n)
 
 
 def _rolls(game: Any, rng: random.Random, n: int) -> list[tuple[str, str] | None]:
@@ -143,12 +299,17 @@ def _rolls(game: Any, rng: random.Random, n: int) -> list[tuple[str, str] | None
 
 
 def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
-               roll: tuple[str, str] | None, root: Ctx, round_start: bool) -> float:
+               roll: tuple[str, str] | None, root: Ctx, round_start: bool,
+               memo: dict[tuple[int, int], tuple[str, ...]] | None = None) -> Result:
     """Answer the pending decision with ``answer`` on a sampled copy, play to the start of
-    the next round, and score that position for ``seat``.
+    the next round, and score that position for ``seat`` (a :data:`Result`).
 
     ``round_start`` (an action choice): the copy restarts the round's action choices, so the
     other players choose theirs again (they are secret) and ``roll`` is the robot's roll.
+    The other players cannot know ``answer`` when they choose, so on the same deal (``seed``)
+    they choose the same whatever the candidate: ``memo`` keeps their choices for the next
+    candidate to meet that deal (each chooses with a generator of its own, so that reusing
+    an answer leaves the rest of the playout as it would have been).
     """
     rng = random.Random(seed)
     twin = determinize.sample(game, seat, rng, round_start=round_start)
@@ -161,17 +322,26 @@ def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
     while (d := twin.decision) is not None:
         if d.kind == "actions" and twin.round > start_round:
             break
-        if round_start and d.kind == "actions" and d.player == seat:
-            twin.apply(list(answer))
+        if round_start and d.kind == "actions":
+            if d.player == seat:
+                twin.apply(list(answer))
+                continue
+            key = (seed, d.player)
+            ids = memo.get(key) if memo is not None else None
+            if ids is None:
+                own = random.Random(seed ^ ((d.player + 1) * 0x9E3779B97F4A7C15))
+                ids = Chooser(Ctx(twin, d.player), own).choose(d).ids
+                if memo is not None:
+                    memo[key] = ids
+            twin.apply(list(ids))
             continue
         if d.player == seat:
             c = Chooser(Ctx(twin, seat, parent=root), rng).choose(d)
         else:
             c = Chooser(Ctx(twin, d.player), rng).choose(d)
         twin.apply(list(c.ids))
-    if OBJECTIVE == "win" and twin.setup.get("solo") is not None:
-        return win_chance(twin, seat)
-    return position_value(twin, seat)
+    won, mine, margin = outlook(twin, seat)
+    return (won if by_win(twin) else margin), mine, margin
 
 
 def _join(labels: list[str]) -> str:

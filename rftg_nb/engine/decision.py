@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
 from typing import Any
+
+#: how many picks of an allowed size :meth:`Decision.legality` lists one by one when a rule
+#: narrows them; beyond it the page asks :meth:`Decision.check` about each pick
+LEGAL_PICKS_LIMIT = 512
 
 
 class IllegalChoice(ValueError):
@@ -126,9 +132,67 @@ class Decision:
             return self.rule(ids)
         return None
 
+    def legality(self, limit: int = LEGAL_PICKS_LIMIT) -> dict[str, Any]:
+        """What a page needs to judge a pick of distinct options without asking, JSON-ready.
+
+        Always ``min``, ``max`` and ``want`` (the words of :meth:`check`'s "pick 2 options, not
+        3"). With a rule, and at most ``limit`` picks of an allowed size, also ``sets``: every
+        legal pick as a key (its option indices in ascending order joined by ","), ``why``:
+        the reasons the other picks are refused, most common first, and ``bad``: key -> index
+        in ``why`` for each refused pick whose reason is not ``why[0]``. With a rule and more
+        picks than that, ``ask``: the page must ask :meth:`check`. :func:`judge_pick` reads
+        this as the page does; the rule is taken to judge a pick as a set (order unimportant).
+        """
+        want = str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
+        out: dict[str, Any] = {"min": self.min, "max": self.max,
+                               "want": f"{want} {'option' if want == '1' else 'options'}"}
+        if self.rule is None:
+            return out
+        n = len(self._ids)
+        sizes = range(max(self.min, 0), min(self.max, n) + 1)
+        if sum(comb(n, k) for k in sizes) > limit:
+            out["ask"] = True
+            return out
+        legal: list[str] = []
+        refused: dict[str, str] = {}
+        for k in sizes:
+            for picks in combinations(range(n), k):
+                key = ",".join(map(str, picks))
+                why = self.check(tuple([self._ids[i] for i in picks]))
+                if why is None:
+                    legal.append(key)
+                else:
+                    refused[key] = why
+        counts: dict[str, int] = {}
+        for why in refused.values():
+            counts[why] = counts.get(why, 0) + 1
+        reasons = sorted(counts, key=lambda r: -counts[r])
+        index = {r: i for i, r in enumerate(reasons)}
+        out["sets"] = legal
+        out["why"] = reasons
+        out["bad"] = {key: index[why] for key, why in refused.items() if index[why]}
+        return out
+
     def __str__(self) -> str:
         opts = "; ".join(str(o) for o in self.options)
         return f"[player {self.player} {self.kind}] {self.prompt} ({self.min}-{self.max}) {opts}"
+
+
+def judge_pick(legality: Mapping[str, Any], picks: Sequence[int]) -> tuple[bool | None, str]:
+    """Read :meth:`Decision.legality` as the board's page does: (legal, why not) for a pick of
+    distinct option indices, or (None, "") when the data leaves it to :meth:`Decision.check`.
+    """
+    n = len(picks)
+    if n < legality["min"] or n > legality["max"]:
+        return False, f"pick {legality['want']}, not {n}"
+    if "sets" in legality:
+        key = ",".join(map(str, sorted(picks)))
+        if key in legality["sets"]:
+            return True, ""
+        return False, legality["why"][legality["bad"].get(key, 0)]
+    if legality.get("ask"):
+        return None, ""
+    return True, ""
 
 
 @dataclass(frozen=True, slots=True, init=False)

@@ -177,8 +177,11 @@ class LabApp:
         by = charts.robot_summary(t, by=["difficulty"])
         rates = ", ".join(f"{r.difficulty} {r.robot_win_rate:.0%} ({r.win_low:.0%}-"
                           f"{r.win_high:.0%})" for r in by.itertuples())
+        # beside the heatmaps: why their columns are so often alike (the same deals)
+        same = charts.same_deals_note(t)
         self.world_note.value = (f"<p>{len(t)} games against {seat}. The robot's win rate "
-                                 f"(95% interval): {rates}.</p>")
+                                 f"(95% interval): {rates}."
+                                 + (f" {html.escape(same)}" if same else "") + "</p>")
         out = self.world_charts
         self._show(out["win_rate"], charts.start_world_heatmap(t, "robot_win_rate"))
         self._show(out["robot_score"], charts.start_world_heatmap(t, "robot_score"))

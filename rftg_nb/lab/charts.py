@@ -18,6 +18,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
+from rftg_nb.ui.charts import plot_text
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 Z95 = 1.959964
@@ -91,9 +92,35 @@ HEATMAP_VALUES = {
 }
 
 
+def same_deals_note(df: pd.DataFrame, rate: bool = True) -> str:
+    """Why a heatmap's columns are so often alike, when they are: if every start world and
+    difficulty played the same seeds (as :func:`rftg_nb.lab.grid` runs do), each column
+    played the same deals and differs from the next by the difficulty alone; with ``rate``,
+    how coarse a win rate of so few games is. "" when the cells played different seeds."""
+    solo = df[df["players"] == 1]
+    seeds = {key: frozenset(int(s) for s in g["seed"])
+             for key, g in solo.groupby(["robot_world", "difficulty"], dropna=False)}
+    shared = set(seeds.values())
+    if len(shared) != 1 or len({d for _, d in seeds}) < 2:
+        return ""
+    (deals,) = shared
+    n, low, high = len(deals), min(deals), max(deals)
+    which = (f"seed {low}" if n == 1 else f"seeds {low}-{high}" if high - low + 1 == n
+             else f"{n} seeds")
+    text = (f"Every cell plays the same {'deal' if n == 1 else f'{n} deals'} ({which}), so "
+            "its columns differ by the difficulty alone")
+    if rate:
+        text += ("; with one game a cell, a win rate is 0% or 100%, and columns are often "
+                 "equal" if n == 1 else
+                 f"; with {n} games a cell, a win rate moves in steps of 1/{n}, and columns "
+                 "are often equal")
+    return text + "."
+
+
 def start_world_heatmap(df: pd.DataFrame, value: str = "robot_win_rate") -> go.Figure:
     """A heatmap of ``value`` (see :data:`HEATMAP_VALUES`) by the robot's start world (rows)
-    and difficulty (columns); each cell says its value and how many games it holds."""
+    and difficulty (columns); each cell says its value and how many games it holds, and the
+    title says when every cell played the same deals (:func:`same_deals_note`)."""
     if value not in HEATMAP_VALUES:
         raise ValueError(f"value: expected one of {list(HEATMAP_VALUES)}, got {value!r}")
     title, fmt = HEATMAP_VALUES[value]
@@ -113,9 +140,12 @@ def start_world_heatmap(df: pd.DataFrame, value: str = "robot_win_rate") -> go.F
         zmax=1 if value == "robot_win_rate" else None,
         hovertemplate="%{y}, %{x}: %{text}<extra></extra>",
         colorbar={"tickformat": fmt.replace("f", "") if value == "robot_win_rate" else None}))
-    fig.update_layout(LAYOUT, title_text=f"{title} by its start world and difficulty",
-                      height=max(260, 60 + 40 * len(worlds)), yaxis={"autorange": "reversed"},
-                      xaxis={"title": "difficulty"})
+    note = same_deals_note(df, rate=value == "robot_win_rate")
+    sub = "<br><sup>" + plot_text(note).replace("; ", ";<br>") + "</sup>" if note else ""
+    top = 60 + 14 * sub.count("<br>")
+    fig.update_layout(LAYOUT, title_text=f"{title} by its start world and difficulty{sub}",
+                      height=max(260, top + 40 * len(worlds)), yaxis={"autorange": "reversed"},
+                      xaxis={"title": "difficulty"}, margin={**LAYOUT["margin"], "t": top})
     return fig
 
 
@@ -195,20 +225,31 @@ def end_shares(df: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
 
 
 def end_chart(df: pd.DataFrame, by: str | None = None) -> go.Figure:
-    """How the games ended: the share of games by end condition, per value of ``by``."""
+    """How the games ended: the share of games by end condition, per value of ``by``. Each
+    share is written past its bar at a readable size; a long end is broken before each
+    "and", so the labels leave the bars room."""
     s = end_shares(df, by)
     fig = go.Figure()
     groups = [None] if by is None else _order(s[by], DIFFICULTIES)
     for g in groups:
         part = s if g is None else s[s[by] == g]
-        fig.add_trace(go.Bar(y=part["how"].tolist(), x=part["share"].tolist(), orientation="h",
+        fig.add_trace(go.Bar(y=[plot_text(h).replace(" and ", "<br>and ") for h in part["how"]],
+                             x=part["share"].tolist(), orientation="h",
                              name="all games" if g is None else str(g),
-                             text=[f"{v:.0%}" for v in part["share"]],
-                             customdata=part["games"].tolist(),
+                             text=[f"{v:.0%}" for v in part["share"]], textposition="outside",
+                             cliponaxis=False, customdata=part["games"].tolist(),
                              hovertemplate="%{y}: %{x:.0%} (%{customdata} games)<extra></extra>"))
+    rows = s["how"].nunique()
+    # each row holds one bar per group, 16 px each at least, and 3 lines of its label
+    row = max(16 * len(groups), 44) + 12
     fig.update_layout(LAYOUT, barmode="group", title_text="How the games ended",
-                      xaxis={"title": "share of games", "tickformat": ".0%"},
-                      yaxis={"automargin": True}, showlegend=by is not None)
+                      height=max(260, 130 + row * rows),
+                      uniformtext={"minsize": 11, "mode": "show"},
+                      xaxis={"title": "share of games", "tickformat": ".0%",
+                             "range": [0, min(1.0, float(s["share"].max() or 0)) * 1.12 + 0.02]},
+                      # the first end and the first group on top, as the legend reads
+                      yaxis={"automargin": True, "autorange": "reversed"},
+                      showlegend=by is not None)
     return fig
 
 
@@ -287,21 +328,25 @@ def overview_chart(df: pd.DataFrame, measure: str = "robot_score",
     """Which unknowns matter: for each group, the largest change in ``measure`` any of its
     alternatives makes, with its interval, largest first."""
     top = overview(df, measure, titles)
+    # the alternative goes under its group's name on the axis, not on the bar, where it ran
+    # over the error bar (which often spans the whole bar)
+    labels = [f"{plot_text(t)}<br><span style='color:#666'>{plot_text(v)}</span>"
+              for t, v in zip(top["title"], top["variant"], strict=True)]
     fig = go.Figure(go.Bar(
-        y=top["title"].tolist(), x=top["difference"].tolist(), orientation="h",
+        y=labels, x=top["difference"].tolist(), orientation="h",
         error_x={"type": "data", "symmetric": False,
                  "array": (top["high"] - top["difference"]).tolist(),
                  "arrayminus": (top["difference"] - top["low"]).tolist()},
-        customdata=top[["variant", "games"]].values.tolist(),
-        text=top["variant"].tolist(), textposition="inside", insidetextanchor="start",
+        customdata=[[plot_text(t), plot_text(v), n] for t, v, n in
+                    zip(top["title"], top["variant"], top["games"], strict=True)],
         marker={"color": ["#d62728" if x > 0 else "#1f77b4" for x in top["difference"]]},
-        hovertemplate="%{y}: %{customdata[0]} changes it by %{x:+.2f} "
-                      "(%{customdata[1]} games)<extra></extra>"))
+        hovertemplate="%{customdata[0]}: %{customdata[1]} changes it by %{x:+.2f} "
+                      "(%{customdata[2]} games)<extra></extra>"))
     fig.update_layout(LAYOUT, title_text=f"Which unknowns matter: the largest change in "
-                                         f"{MEASURES[measure]}<br><sup>each bar is the "
-                                         "alternative written on it; with few games the "
+                                         f"{MEASURES[measure]}<br><sup>under each unknown, "
+                                         "the alternative that makes it; with few games the "
                                          "largest of several noisy changes overstates</sup>",
-                      height=max(260, 90 + 26 * len(top)),
+                      height=max(260, 100 + 40 * len(top)),
                       xaxis={"title": "difference from the assumed value", "zeroline": True,
                              "zerolinecolor": "#444"},
                       yaxis={"automargin": True, "autorange": "reversed"})

@@ -12,7 +12,7 @@ from rftg_nb.lessons.game import GAME_LESSONS
 from rftg_nb.lessons.measures import GRADERS, MEASURES, SPACE_CHOICES
 from rftg_nb.lessons.model import Feedback, Lesson, LessonError, Question, adjust, until
 from rftg_nb.lessons.robot import ROBOT_LESSONS
-from rftg_nb.lessons.run import LessonRun
+from rftg_nb.lessons.run import LessonRun, robot_setup
 
 LESSONS: tuple[Lesson, ...] = GAME_LESSONS + ROBOT_LESSONS
 
@@ -26,4 +26,5 @@ def lesson(lesson_id: str) -> Lesson:
 
 
 __all__ = ["GRADERS", "LESSONS", "MEASURES", "SPACE_CHOICES", "Feedback", "Lesson",
-           "LessonError", "LessonRun", "Question", "adjust", "lesson", "until"]
+           "LessonError", "LessonRun", "Question", "adjust", "lesson", "robot_setup",
+           "until"]

@@ -34,7 +34,7 @@ CARDS = Lesson(
                   "Terraformed World", "Rebel Outpost"),
     goal="Discard two cards so that the four you keep are worth the most VP.",
     grader="most_hand_vp",
-    why="The VP of a card is the number in its hexagon.",
+    why="The VP of a card is the number in the yellow pentagon at its top right.",
     claims={"best": ["Space Mercenaries", "Gem World"], "player_hand_vp": 15},
 )
 
@@ -161,10 +161,11 @@ PRODUCE = Lesson(
     kind="choose",
     source="base rules §8 (Produce) and §1.1 (production and windfall worlds)",
     text=(
-        "In the Produce phase every production world (a full coloured circle) without a good "
-        "gets one. A windfall world (a coloured ring) gets a good only when it is placed, or "
-        "from a power, or from the Produce bonus: if you chose Produce, put one good on a "
-        "windfall world of yours that has none.\n\n"
+        "In the Produce phase every production world (a solid band in the colour of its good, "
+        "saying \"production world\") without a good gets one. A windfall world (a hatched "
+        "band, saying \"windfall world\") gets a good only when it is placed, or from a power, "
+        "or from the Produce bonus: if you chose Produce, put one good on a windfall world of "
+        "yours that has none.\n\n"
         "You conquered two windfall worlds and have sold both their goods. Now you chose "
         "Produce and Develop. Which of them holds the dearer kind of good?"
     ),
@@ -236,7 +237,8 @@ SIX_COST = Lesson(
         "cards in your tableau (itself included) that match.\n\n"
         "You chose Explore +1/+1 and Develop and hold three 6-cost developments. With your "
         "bonus one costs 5, and you have exactly five other cards to pay with. Read each "
-        "one's bonus (the i on the card) and count it for your tableau."
+        "one's bonus (the line marked VP on the card; its i shows the whole text) and count "
+        "it for your tableau."
     ),
     after=(
         "New Galactic Order scores your Military: New Sparta's 2 plus its own 2, 4 VP. "

@@ -71,7 +71,8 @@ class Lesson:
     Set-up: ``seed``, ``difficulty``, the start worlds, ``deck`` (card names on top of the
     draw pile once the start worlds are dealt, top first: the robot's draw stack, then your six
     opening cards, then later draws), ``dice`` (one (face, face) pair per round) and ``robot``
-    (adjustments after set-up, see :meth:`rftg_nb.robot.solo.SoloGame.adjust`). ``script``
+    (adjustments after set-up, see :meth:`rftg_nb.robot.solo.SoloGame.adjust`), with
+    ``robot_why`` the reason, said on the screen beside the new numbers. ``script``
     brings the game to the teaching point, where the pending decision is the learner's.
 
     "choose": ``goal`` says what to do; ``grader`` names how the best answer is computed (a
@@ -107,6 +108,7 @@ class Lesson:
     deck: tuple[str, ...] = ()
     dice: tuple[tuple[str, str], ...] = ()
     robot: Mapping[str, int] = field(default_factory=dict)
+    robot_why: str = "as in the rulebook's example"
     script: tuple[Step, ...] = ()
     goal: str = ""
     grader: str = ""
@@ -134,6 +136,8 @@ class Lesson:
         for key in self.claims:
             if key not in MEASURES and not (key == "best" and self.kind == "choose"):
                 raise bad(f"claims: {key!r} is not a measure ({', '.join(MEASURES)})")
+        if self.robot and not self.robot_why.strip():
+            raise bad("robot_why: say why the robot's numbers are set")
         for key in self.robot:
             if key not in ADJUSTABLE:
                 raise bad(f"robot: {key!r} is not an adjustment ({', '.join(ADJUSTABLE)})")

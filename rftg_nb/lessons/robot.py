@@ -197,7 +197,7 @@ SETTLE_2 = Lesson(
         "credit; with credit it draws 2, flips, and pays 1 credit for a world it finds.\n\n"
         "You choose both Settles; the robot matches the first and rolls Produce. It has 2 "
         "credit and 2 cards in its draw stack. Its action finds a world on the fourth flip, "
-        "and its response finds one too."
+        "and its response finds one on the second flip."
     ),
     after=(
         "The action draws 3 (5 in its draw stack) and places Gem World, the fourth card "
@@ -411,6 +411,7 @@ END = Lesson(
     ),
     deck=("Gem World", "Mining Robots", "Spice World", "New Vinland") + HAND + _TABLEAU,
     robot={"tableau_add": len(_TABLEAU), "credit": 2},
+    robot_why="to bring the game to its last round",
     dice=(("develop", "x2"),),
     script=(ROUND,),
     questions=(
@@ -453,6 +454,7 @@ END_EASY = Lesson(
     ),
     deck=("Gem World", "Mining Robots", "Spice World", "New Vinland") + HAND + _TABLEAU,
     robot={"tableau_add": len(_TABLEAU), "credit": 4},
+    robot_why="to bring the game to its last round",
     dice=(("develop", "match"),),
     script=(ROUND,),
     questions=(
@@ -491,6 +493,7 @@ END_MEDIUM = Lesson(
     ),
     deck=("Gem World", "Mining Robots", "Spice World", "New Vinland") + HAND + _TABLEAU[:-1],
     robot={"tableau_add": len(_TABLEAU) - 1, "credit": 4},
+    robot_why="to bring the game to its last round",
     dice=(("develop", "match"),),
     script=(ROUND,),
     questions=(
@@ -673,7 +676,7 @@ NEW_SPARTA = Lesson(
         + " A response still pays 1 credit for the world if the robot has any.\n\n"
         "You choose both Settles; the robot, on New Sparta, rolls match and x2. It has no "
         "credit and 4 cards in its draw stack, none of them a military world. The action "
-        "finds a military world on the sixth flip and the response on the third."
+        "finds a military world on the sixth flip and the response on the third flip."
     ),
     after=(
         "The match die shifts to the left Settle space: its action draws 4 (8 in its draw "
@@ -687,6 +690,7 @@ NEW_SPARTA = Lesson(
        "Contact Specialist", "Expedition Force"),
     dice=(("match", "x2"),),
     robot={"credit": 0},
+    robot_why="to show a Settle response without credit",
     script=(ROUND,),
     questions=(
         Question("tableau", "Cards in the robot's tableau after the round?", "robot_tableau",
@@ -714,7 +718,8 @@ ALPHA_CENTAURI = Lesson(
         + ASSUMED.format("one extra card on a Settle action: 4 instead of 3")
         + "\n\nYou choose Settle and Produce; the robot, on Alpha Centauri, rolls Settle and "
         "x2. None of the 4 cards in its draw stack is a world, and the cards it draws are, in "
-        "order, a military world, a development, a non-military world and another one."
+        "order, a military world, a development, a non-military world and another one, so the "
+        "seventh card it flips is the first non-military world."
     ),
     after=(
         "It started with 2 credit. Its Settle action draws 4 (8 in its draw stack), flips five "
@@ -829,6 +834,7 @@ EPSILON = Lesson(
     deck=("Gem World", "Mining Robots", "Hive World", "Spice World") + HAND,
     dice=(("produce", "explore"),),
     robot={"credit": 0},
+    robot_why="to show a Settle response without credit",
     script=(ROUND,),
     questions=(
         Question("tableau", "Cards in the robot's tableau after the round?", "robot_tableau"),

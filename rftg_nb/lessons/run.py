@@ -88,15 +88,53 @@ def adjust_robot(g: SoloGame, values: Mapping[str, int], lesson: Lesson) -> None
         raise LessonError(f"lesson {lesson.id!r}: robot: {e}") from None
 
 
-def build(lesson: Lesson) -> SoloGame:
-    """A fresh game at the lesson's teaching point."""
+# How the set-up line names each of the robot's numbers a lesson sets (see robot_setup).
+_SETUP_WORDS = {"credit": "credit", "economy": "economy size", "stack": "draw stack",
+                "stack_add": "draw stack", "tableau_add": "tableau",
+                "counters_left": "6-cost counters left", "vp_pool": "VP pool"}
+_SETUP_UNITS = {"stack": "cards", "stack_add": "cards", "tableau_add": "cards"}
+
+
+def robot_setup(lesson: Lesson) -> str:
+    """The line that says which of the robot's numbers the lesson sets, from what to what, and
+    why ("" when it sets none): "Set-up: as in the rulebook's example, this lesson sets the
+    robot's draw stack from 4 cards to 2." """
+    if not lesson.robot:
+        return ""
+    g = _new(lesson)  # the numbers the start world gives
+    r = g.robot
+    parts = []
+    for key, value in lesson.robot.items():
+        if key in ("stack", "stack_add"):
+            start = len(r.stack)
+            end = value if key == "stack" else start + value
+        elif key == "tableau_add":
+            start, end = r.tableau_size, r.tableau_size + value
+        elif key == "vp_pool":
+            start, end = g.vp_pool, value
+        else:
+            start, end = getattr(r, key), value
+        unit = _SETUP_UNITS.get(key, "")
+        if unit == "cards" and start == 1:
+            unit = "card"
+        parts.append(f"{_SETUP_WORDS[key]} from {start}{' ' + unit if unit else ''} to {end}")
+    said = parts[0] if len(parts) == 1 else "; its ".join(parts)
+    return f"Set-up: {lesson.robot_why}, this lesson sets the robot's {said}."
+
+
+def _new(lesson: Lesson) -> SoloGame:
     try:
-        g = SoloGame.new(seed=lesson.seed, difficulty=lesson.difficulty,
-                         player_start=lesson.player_start, robot_start=lesson.robot_start,
-                         deck=list(lesson.deck) or None,
-                         dice=[tuple(p) for p in lesson.dice] or None)
+        return SoloGame.new(seed=lesson.seed, difficulty=lesson.difficulty,
+                            player_start=lesson.player_start, robot_start=lesson.robot_start,
+                            deck=list(lesson.deck) or None,
+                            dice=[tuple(p) for p in lesson.dice] or None)
     except ValueError as e:
         raise LessonError(f"lesson {lesson.id!r}: set-up: {e}") from None
+
+
+def build(lesson: Lesson) -> SoloGame:
+    """A fresh game at the lesson's teaching point."""
+    g = _new(lesson)
     adjust_robot(g, lesson.robot, lesson)
     _Player(lesson, "script").play(g, lesson.script)
     d = g.decision
@@ -115,11 +153,20 @@ def answer_and_finish_phase(g: SoloGame, ids: Sequence[str]) -> None:
 def answer_and_finish(g: SoloGame, ids: Sequence[str], scope: str) -> None:
     """Answer the pending decision with ``ids``, then answer quietly until the ``scope``
     ("phase" or "round") it was asked in is over (or the game is)."""
-    start = (g.round, g.phase) if scope == "phase" else (g.round,)
+    start = _where(g, scope)
     g.apply(list(ids))
+    finish(g, start, scope)
+
+
+def _where(g: SoloGame, scope: str) -> tuple[int, ...] | tuple[int, str]:
+    return (g.round, g.phase) if scope == "phase" else (g.round,)
+
+
+def finish(g: SoloGame, start: tuple[Any, ...], scope: str) -> None:
+    """Answer quietly until the ``scope`` that stood at ``start`` (see :func:`_where`) is
+    over, or the game is."""
     for _ in range(MAX_STEPS):
-        now = (g.round, g.phase) if scope == "phase" else (g.round,)
-        if g.decision is None or now != start:
+        if g.decision is None or _where(g, scope) != start:
             return
         g.apply(quiet_pick(g.decision))
 
@@ -159,6 +206,8 @@ class LessonRun:
         self.game: SoloGame = build(self.lesson)
         self.watch_from: int = len(self.game.events)
         self.played = False
+        scope = GRADERS[self.lesson.grader].scope if self.lesson.kind == "choose" else "phase"
+        self._start = _where(self.game, scope)  # where the teaching point stands
 
     def computed_claims(self) -> dict[str, Any]:
         """The engine's values for the keys of ``lesson.claims``."""
@@ -248,6 +297,20 @@ class LessonRun:
                                   f"the most any choice gives.{extra}")
         return Feedback(False, f"Not the best: picking {self._say(d, key)}, {say(value)}; "
                                f"picking {self._say(d, best)} it would be {top}.{extra}")
+
+    def carry_out(self) -> None:
+        """Once the learner's answer is applied to ``game``, play the rest of its phase (or
+        round, as the grader says) quietly, as the grader did: the board then shows the
+        position the feedback measured (a development's payment made, say), not a decision
+        half answered. ``watch_from`` is then the index of the first of the robot's events
+        after the teaching point (or the end of the events)."""
+        if self.lesson.kind != "choose" or self.played:
+            return
+        finish(self.game, self._start, GRADERS[self.lesson.grader].scope)
+        self.played = True
+        events = self.game.events
+        self.watch_from = next((i for i in range(self._since, len(events))
+                                if events[i].actor == "robot"), len(events))
 
     @staticmethod
     def _say(d: Decision, ids: tuple[str, ...]) -> str:

@@ -94,6 +94,9 @@ SUMMARIES: dict[str, Callable[[Mapping[str, Any]], str]] = {
         v, "after_trade", "every Trade action"),
     "Damaged Alien Factory: after a Produce action": lambda v: _flip(
         v, "after_produce", "every Produce action"),
+    "Set-up of an example": lambda v: (
+        "A lesson or a rulebook example sets the robot's numbers (credit, economy, draw stack, "
+        "...) to those of its example before play goes on; the move says each one."),
     "Game end": lambda v: (
         "At the end of a round in which a tableau has 12 or more cards (the robot's 6-cost "
         "counters count) or the VP chips have run out."),
@@ -130,3 +133,17 @@ def mat_rows(v: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
         "x2": ("VP = 2 x economy, economy +1", "VP = economy"),
         "produce": (f"economy +{v['produce_economy']}", "nothing"),
     }
+
+
+#: the action a person may pick -> the phase whose response row it may bring into play
+ACTION_PHASES = {"explore5": "Explore", "explore11": "Explore", "develop": "Develop",
+                 "develop2": "Develop", "settle": "Settle", "settle2": "Settle",
+                 "trade": "Consume", "x2": "Consume", "produce": "Produce"}
+
+
+def response_notes(v: Mapping[str, Any]) -> dict[str, str]:
+    """For each action the person may pick, what the robot does in that phase when its dice
+    do not call it (its response row), in a sentence with this robot's numbers."""
+    return {action: rule_summary(f"{phase} response", v)
+            for action, phase in ACTION_PHASES.items()}
+

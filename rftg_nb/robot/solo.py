@@ -99,6 +99,8 @@ class SoloGame(Game):
         if need > len(self.deck):  # checked before anything moves
             raise SetupError(f"stack_add, tableau_add: {need} cards asked for, the draw pile "
                              f"has {count(len(self.deck))}")
+        was = {"credit": r.credit, "economy": r.economy, "counters_left": r.counters_left,
+               "vp_pool": self.vp_pool, "stack": len(r.stack)}
         for key, v in values.items():
             if key == "credit":
                 r.credit = v
@@ -115,6 +117,10 @@ class SoloGame(Game):
                 to = r.stack if key == "stack_add" else r.cards
                 for _ in range(v):
                     to.append(self.deck.pop())
+        # said as a move of the robot's, so the board never shows a number nothing explains
+        self.emit("robot", "adjust", "Set-up of this example: " + "; ".join(
+            _adjusted(key, v, was, r) for key, v in values.items()) + ".",
+            {"rule": "Set-up of an example", "values": dict(values)})
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -790,3 +796,23 @@ def _orient(pair: Any, comps: Components) -> tuple[str, str]:
 
 
 __all__ = ["ROBOT", "SoloGame"]
+
+
+def _adjusted(key: str, value: int, was: Mapping[str, int], robot: Any) -> str:
+    """One number an example sets, in words: what it was and what it is now."""
+    if key == "credit":
+        return f"the robot's credit is {value} (was {was['credit']})"
+    if key == "economy":
+        return f"the robot's economy is {value} (was {was['economy']})"
+    if key == "counters_left":
+        return f"6-cost counters left: {value} (was {was['counters_left']})"
+    if key == "vp_pool":
+        return f"the VP pool holds {value} chips (was {was['vp_pool']})"
+    if key == "stack":
+        return (f"the robot's draw stack is {count(value)} (was {was['stack']}; the rest are "
+                "discarded)")
+    if key == "stack_add":
+        return (f"{count(value)} from the draw pile go under the robot's draw stack (now "
+                f"{len(robot.stack)})")
+    return f"{count(value)} from the draw pile go into the robot's tableau"
+

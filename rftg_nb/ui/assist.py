@@ -1,8 +1,9 @@
 """The computer's help at the board: a hint for the question shown, and autoplay.
 
 Both ask :class:`rftg_nb.ai.AIPlayer` for the seat whose question it is, so they see only what
-that seat may see. A hint is worked out once per position (asking again costs nothing) and is
-shown on the board: the cards or buttons it would pick are marked, with its reason in one line.
+that seat may see. A hint is worked out once per position (asking again costs nothing), within
+:data:`HINT_SECONDS` however many players sit at the table, and is shown on the board: the
+cards or buttons it would pick are marked, with its reason in one line.
 Autoplay answers the seat's questions until the round (or the game) ends, or until someone
 else must answer.
 """
@@ -14,7 +15,8 @@ from typing import Any
 
 from rftg_nb.engine.decision import Decision
 
-HINT_LEVEL = "strong"  # a hint is asked for once in a while: the stronger player, ~0.1 s
+HINT_LEVEL = "strong"  # a hint is asked for once in a while: the stronger player
+HINT_SECONDS: float | None = 1.5  # its look-ahead stops on time (rftg_nb.ai.APP_SECONDS)
 AUTOPLAY_LEVEL = "fast"  # autoplay may answer a whole game's questions at once
 UNTIL = ("round", "game")
 NO_HINT_KINDS = frozenset({"dice"})  # the roll of real dice is not a choice
@@ -40,7 +42,8 @@ class Assistant:
         if self._hint[0] != key:
             from rftg_nb.ai import AIPlayer
 
-            self._hint = (key, AIPlayer(HINT_LEVEL, seed=game.seed).hint(game))
+            ai = AIPlayer(HINT_LEVEL, seed=game.seed, seconds=HINT_SECONDS)
+            self._hint = (key, ai.hint(game))
         return self._hint[1]
 
     def shown(self, game: Any) -> dict[str, Any] | None:

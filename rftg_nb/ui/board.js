@@ -2,6 +2,9 @@
 // Python decides everything; this script draws and sends back what the person did:
 //   {do: "answer", ids}, {do: "check", serial, ids}, {do: "next"}, {do: "all"},
 //   {do: "step", on}, {do: "undo"}, {do: "save"}, {do: "load", text}, {do: "new", settings}.
+// Python's replies that are not state: {kind: "check"} (a pick's verdict, asked only where the
+// question's data leaves it open, and a roll's preview), {kind: "save"}, {kind: "busy", who}
+// (a computer seat is thinking) and {kind: "idle"} (a message came to nothing).
 // After each drawing the root carries data-serial (the state's serial) and data-qserial (the
 // question's), so tests and the timing benchmark know when a state is fully on the page.
 
@@ -13,6 +16,31 @@ const DIE_MARKS = { explore: "I", develop: "II", settle: "III", trade: "$", x2: 
 const LEVEL_WORDS = { random: "at random", fast: "well (AI, fast)", strong: "their best (AI, strong)" };
 const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + "s")}`;
 
+// Whether a pick (option ids, in any order) answers the question `q`, judged from the data
+// sent with it (`q.legal`, made by Decision.legality) as the game's Decision.check judges it:
+// {ok, why, known}. `known` is false when the data leaves the verdict to the game, which the
+// page then asks ({do: "check"}). The legal picks are keyed by their option indices in
+// `q.options`, ascending, joined by ","; each question's lookup tables are built once.
+const PICK_TABLES = new WeakMap();
+function judgePick(q, ids) {
+  const legal = q && q.legal;
+  if (!legal) return { ok: false, why: "", known: false };
+  const n = ids.length;
+  if (n < legal.min || n > legal.max) return { ok: false, why: `pick ${legal.want}, not ${n}`, known: true };
+  if (legal.sets) {
+    let t = PICK_TABLES.get(legal);
+    if (!t) {
+      t = { sets: new Set(legal.sets), at: new Map(q.options.map((o, i) => [o.id, i])) };
+      PICK_TABLES.set(legal, t);
+    }
+    const key = ids.map((x) => t.at.get(x)).sort((a, b) => a - b).join(",");
+    if (t.sets.has(key)) return { ok: true, why: "", known: true };
+    return { ok: false, why: String(legal.why[legal.bad[key] ?? 0] ?? ""), known: true };
+  }
+  if (legal.ask) return { ok: false, why: "", known: false };
+  return { ok: true, why: "", known: true };
+}
+
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "rftg-board";
@@ -20,12 +48,15 @@ function render({ model, el }) {
   el.appendChild(root);
   // What the person is doing that Python does not need to know yet.
   let picked = [];          // option ids picked for the current question
-  let forQuestion = null;   // serial of the question `picked` belongs to
-  let checked = null;       // Python's verdict on `picked`: {ids, ok, why, preview}
+  let forQuestion = null;   // which question `picked` belongs to (see draw)
+  let checked = null;       // the kernel's reply on a pick: {ids, ok, why, preview}
   let detail = null;        // card name whose full text is shown
   let lastMoves = -1;
   let newPanel = null;      // the New game panel: null = open only before the game starts
-  let gameSeed = null;
+  let gameKey = null;       // which game the board shows (its settings' id and seed)
+  let formDraft = {};       // what the person set in the New game form, field by field: kept
+                            // over every redraw until a game is started (the seed even then)
+  let busy = null;          // what the kernel is computing for the page, until its next state
 
   const state = () => model.get("state") || {};
   const faces = () => model.get("faces") || {};
@@ -41,6 +72,8 @@ function render({ model, el }) {
     if (isPicked) cls.push("picked");
     if (c.why) cls.push("dim");
     if (hinted(c.id)) cls.push("hinted");
+    if (c.g) cls.push("good");
+    if (c.mark) cls.push("marked");
     const good = c.g && face && face.good
       ? `<span class="rb-good" style="background:${face.good}" title="a good on this world"></span>`
       : (c.g ? '<span class="rb-good" title="a good on this world"></span>' : "");
@@ -49,7 +82,7 @@ function render({ model, el }) {
       tabindex="0" role="button" ${c.o ? `aria-pressed="${isPicked}"` : ""}
       aria-label="${esc(label + c.n)}" title="${esc(c.why || (c.o ? "click to pick" : "click for the full text"))}">
       ${face ? face.html : `<div class="rf-face"><div class="rf-top"><span class="rf-name">${esc(c.n)}</span></div></div>`}
-      ${good}${c.mark ? `<span class="rb-mark ${esc(c.mk || "")}">${esc(c.mark)}</span>` : ""}<button class="rb-info" tabindex="-1" title="full text" aria-label="full text of ${esc(c.n)}">i</button>
+      ${good}${isPicked ? '<span class="rb-tick" aria-hidden="true">&#10003;</span>' : ""}${c.mark ? `<span class="rb-mark ${esc(c.mk || "")}">${esc(c.mark)}</span>` : ""}<button class="rb-info" tabindex="-1" title="full text" aria-label="full text of ${esc(c.n)}">i</button>
       ${c.why ? `<div class="rb-why">${esc(c.why)}</div>` : ""}</div>`;
   }
 
@@ -58,18 +91,221 @@ function render({ model, el }) {
     return !!(h && h.ids.includes(id));
   }
 
+  // Each tile's text must fit its face with no word of the name broken: where it would not,
+  // the face's font is made smaller step by step (every size on the face is in em of it), and
+  // where even the smallest would not hold the powers, the last lines are cut at a word and
+  // end with "…" (the i shows the whole text). Run after every drawing (see the observer below
+  // render's first draw); a tile not laid out yet (the board hidden) is fitted when it shows.
+  const FIT_STEPS = 8;        // sizes tried below the face's own, each 3.5% smaller
+  // A tile drawn again as it was (same card, same room on its face, same board) takes the sizes
+  // found for it before, without measuring: most redraws then read no layout at all.
+  let fitted = new Map();   // card name + tile classes -> what fitting it found
+  // only the classes that change a face's room (board.css: the tile size, the corner a good,
+  // the tick or a mark takes) tell two drawings of a card apart
+  const FIT_CLASSES = ["large", "good", "picked", "marked"];
+  const fitKey = (tile) => `${tile.dataset.name || ""}|${FIT_CLASSES.filter((k) => tile.classList.contains(k)).join(" ")}`;
+  function reuseFit(tile, face) {
+    const f = fitted.get(fitKey(tile));
+    if (!f) return false;
+    face.style.fontSize = f.face;
+    const name = face.querySelector(".rf-name");
+    if (name) { name.style.fontSize = f.name; name.style.overflowWrap = f.wrap; }
+    const pws = face.querySelector(".rf-pws");
+    if (f.pws !== null && pws) pws.innerHTML = f.pws;
+    tile.dataset.fit = f.fit;
+    return true;
+  }
+  function keepFit(t) {
+    fitted.set(fitKey(t.tile), {
+      face: t.face.style.fontSize, name: t.name ? t.name.style.fontSize : "",
+      wrap: t.name ? t.name.style.overflowWrap : "", fit: t.tile.dataset.fit,
+      pws: t.tile.dataset.fit === "cut" && t.pws ? t.pws.innerHTML : null });
+  }
+  // While the page is idle, every card of the game's card set is fitted once out of sight, as
+  // the board draws it (in a hand, with a good, picked), so that a card seen for the first
+  // time (an Explore, a draw) costs no measuring when it comes. Each batch is put in, fitted
+  // and taken out in one task: nothing else ever sees it.
+  let warming = null;       // the names still to fit, or null before the first drawing
+  const WARM_BATCH = 12;
+  const idle = (fn) => (window.requestIdleCallback ? window.requestIdleCallback(fn, { timeout: 2000 })
+    : setTimeout(fn, 50));
+  function warmFits() {
+    if (frame === "cards") return;  // the card browser fits its own tiles as it draws them
+    if (frame === null) { setTimeout(warmFits, 500); return; }
+    if (warming === null) warming = Object.keys(faces());
+    if (!warming.length) return;
+    const batch = warming.splice(0, WARM_BATCH);
+    const variants = [];
+    for (const n of batch) {
+      const goods = !!(faces()[n] || {}).good;  // a world that makes goods may hold one
+      for (const v of goods ? [{}, { g: 1 }, { o: 1, p: 1 }, { g: 1, o: 1, p: 1 }] : [{}, { o: 1, p: 1 }]) {
+        const c = { n, id: `warm-${variants.length}`, g: v.g, o: v.o };
+        if (!fitted.has(`${n}|${[v.g ? "good" : "", v.p ? "picked" : ""].filter(Boolean).join(" ")}`)) variants.push([c, v.p]);
+      }
+    }
+    if (variants.length) {
+      const box = document.createElement("div");
+      box.className = "rb-warm";
+      box.setAttribute("aria-hidden", "true");
+      const before = picked;
+      box.innerHTML = variants.map(([c, p]) => { picked = p ? [c.id] : []; return cardTile(c, "hand"); }).join("");
+      picked = before;
+      root.appendChild(box);
+      fitTiles(box);
+      box.remove();
+    }
+    idle(warmFits);
+  }
+
+  function forgetFits() {
+    fitted = new Map();
+    warming = null;
+    idle(warmFits);
+    for (const t of root.querySelectorAll(".rb-card[data-fit]")) delete t.dataset.fit;
+  }
+
+  function fitTiles(scope = root) {
+    // first only read (one layout for all the tiles), then fit the few that need it, a step at
+    // a time for all of them together (a layout a step, not one per tile and step)
+    const todo = [];
+    const fresh = scope.querySelectorAll(".rb-card:not([data-fit])");
+    if (!fresh.length) return;
+    for (const tile of fresh) {
+      const face = tile.querySelector(".rf-face");
+      if (!face) { tile.dataset.fit = "none"; continue; }
+      if (reuseFit(tile, face)) continue;
+      if (!face.clientHeight) continue;
+      const t = faceChecks(tile, face);
+      if (!face.style.fontSize && !t.over()) { tile.dataset.fit = "as drawn"; keepFit(t); }
+      else todo.push(t);
+    }
+    if (!todo.length) return;
+    const px = (x) => `${x.toFixed(2)}px`;
+    const shrink = (step) => 1 - 0.035 * step;
+    const steps = (live, write, still) => {
+      for (let step = 1; live.length && step <= FIT_STEPS; step++) {
+        for (const t of live) write(t, step);
+        live = live.filter(still);
+      }
+      return live;
+    };
+    for (const t of todo) {
+      t.face.style.fontSize = "";
+      if (t.name) { t.name.style.fontSize = ""; t.name.style.overflowWrap = ""; }
+    }
+    for (const t of todo) {
+      t.base = parseFloat(getComputedStyle(t.face).fontSize);
+      t.own = t.name ? parseFloat(getComputedStyle(t.name).fontSize) : 0;
+      t.n = 0;
+      t.k = 0;
+    }
+    // the name alone until its words fit (a word wider than the tile at the smallest size may
+    // then break, the one case where it must) ...
+    const wide = steps(todo.filter((t) => t.name && t.nameOver()),
+      (t, step) => { t.n = step; t.name.style.fontSize = px(t.own * shrink(step)); }, (t) => t.nameOver());
+    for (const t of wide) t.name.style.overflowWrap = "anywhere";
+    for (const t of todo) if (t.name) t.name.style.fontSize = px(t.own * shrink(t.n));
+    // ... then the rest of the face until it all fits ...
+    steps(todo.filter((t) => t.over()),
+      (t, step) => { t.k = step; t.face.style.fontSize = px(t.base * shrink(step)); }, (t) => t.over());
+    // ... and a name so long that it pushes the band into the i's corner, smaller still
+    steps(todo.filter((t) => t.name && t.corner()),
+      (t, step) => { t.name.style.fontSize = px(t.own * shrink(t.n) * (1 - 0.05 * step)); }, (t) => t.corner());
+    for (const t of todo) {
+      if (t.pws && t.pws.scrollHeight > t.pws.clientHeight) {
+        cutPowers(t.pws);
+        t.tile.dataset.fit = "cut";
+      } else {
+        t.tile.dataset.fit = t.n || t.k ? "smaller" : "as drawn";
+      }
+      keepFit(t);
+    }
+  }
+
+  // What must hold on a face for its text to fit, as functions that only read the layout.
+  function faceChecks(tile, face) {
+    const name = face.querySelector(".rf-name");
+    const pws = face.querySelector(".rf-pws");
+    const wide = (e) => e && e.scrollWidth > e.clientWidth;
+    // a break at a hyphen ("Pre-|Sentient") splits a word too: such a name is made smaller
+    const hyphened = name && name.firstChild && name.firstChild.nodeType === 3
+      && name.textContent.includes("-") ? name.firstChild : null;
+    const nameOver = () => wide(name) || [...face.querySelectorAll(".rf-band, .rf-flags")].some(wide)
+      || (hyphened && splitWord(hyphened));
+    // the band and flags (which do not wrap around the corner) must end above the i button
+    const fixed = face.querySelector(".rf-flags") || face.querySelector(".rf-band");
+    const corner = () => fixed && fixed.getBoundingClientRect().bottom
+      > face.getBoundingClientRect().bottom - 21;
+    const over = () => nameOver() || face.scrollHeight > face.clientHeight
+      || (pws && pws.scrollHeight > pws.clientHeight) || corner();
+    return { tile, face, name, pws, nameOver, corner, over };
+  }
+
+  // Is a word of this text node (words are between spaces) on two lines?
+  function splitWord(node) {
+    const range = document.createRange();
+    let i = 0;
+    for (const word of node.textContent.split(" ")) {
+      range.setStart(node, i);
+      range.setEnd(node, i + word.length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (tops.size > 1) return true;
+      i += word.length + 1;
+    }
+    return false;
+  }
+
+  // The powers' last lines, shortened at a word (binary search on the words kept) until they fit.
+  function cutPowers(pws) {
+    const over = () => pws.scrollHeight > pws.clientHeight;
+    const lines = [...pws.querySelectorAll(".rf-pw")];
+    while (over() && lines.length) {
+      const line = lines.pop();
+      const mark = line.querySelector("b");
+      const words = line.textContent.slice(mark ? mark.textContent.length : 0).trim().split(/\s+/)
+        .filter((w) => w !== "\u2026");
+      const show = (n) => {
+        line.textContent = "";
+        if (mark) line.append(mark, " ");
+        line.append(`${words.slice(0, n).join(" ")}\u2026`);
+      };
+      let lo = 0;             // words kept: none leaves the phase's mark and "…"
+      let hi = words.length - 1;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        show(mid);
+        if (over()) hi = mid - 1; else lo = mid;
+      }
+      show(lo);
+      if (over()) {
+        line.remove();
+        const prev = lines[lines.length - 1];
+        if (prev && !prev.textContent.endsWith("\u2026")) prev.append(" \u2026");
+      }
+    }
+  }
+
   function tiles(list, where, empty) {
     if (!list.length) return `<div class="rb-empty">${esc(empty)}</div>`;
     return `<div class="rb-tiles">${list.map((c) => cardTile(c, where)).join("")}</div>`;
   }
 
+  // The verdict on the pick now: judged in the page from the question's data, or (for a
+  // question too large to list its legal picks) the kernel's reply once it is in.
+  function verdict(q) {
+    const v = judgePick(q, picked);
+    if (v.known || !checked || !same(checked.ids, picked)) return v;
+    return { ok: !!checked.ok, why: checked.why || "", known: true };
+  }
+
+  // data-checked is 1 once the verdict shown is final: at once for a question judged in the
+  // page, after the kernel's reply for one it must be asked about.
   function pickNote(q) {
     const want = q.min === q.max ? `${q.min}` : `${q.min} to ${q.max}`;
-    const ok = checked && same(checked.ids, picked) && checked.ok;
-    const why = checked && same(checked.ids, picked) && !checked.ok && picked.length >= q.min
-      ? ` <span class="rb-warn">${esc(checked.why)}</span>` : "";
-    const known = checked && same(checked.ids, picked) ? 1 : 0;  // the kernel's verdict is in
-    return `<span class="rb-pick" data-picked="${picked.length}" data-ok="${ok ? 1 : 0}" data-checked="${known}">
+    const v = verdict(q);
+    const why = v.known && !v.ok && v.why && picked.length >= q.min
+      ? ` <span class="rb-warn">${esc(v.why)}</span>` : "";
+    return `<span class="rb-pick" data-picked="${picked.length}" data-ok="${v.ok ? 1 : 0}" data-checked="${v.known ? 1 : 0}">
       Pick ${want}: ${picked.length} picked.${why}</span>`;
   }
 
@@ -87,7 +323,7 @@ function render({ model, el }) {
       }
       if (s.pending) {
         return `<div class="rb-where">The robot is moving</div>
-          <div class="rb-prompt">${plural(s.pending, "step")} to go. Read each move on the right.</div>
+          <div class="rb-prompt">${plural(s.pending, "step")} to go. Each move shows in the robot's moves, with its rule.</div>
           <div class="rb-buttons"><button class="rb-btn primary" data-do="next">Next step</button>
           <button class="rb-btn" data-do="all">Show all</button></div>`;
       }
@@ -104,14 +340,19 @@ function render({ model, el }) {
         : "Pick one face on each die to see where they go."}</div>`;
     } else if (!q.cards) {
       const multi = q.max > 1;
-      body = `<div class="rb-buttons">${q.options.map((o) => `<button class="rb-btn opt ${picked.includes(o.id) ? "picked" : ""} ${hinted(o.id) ? "hinted" : ""}"
-        data-opt="${esc(o.id)}" ${multi ? `aria-pressed="${picked.includes(o.id)}"` : ""}>${esc(o.label)}</button>`).join("")}
+      // with Explain on, an option may carry a note (solitaire actions: the robot's response row)
+      const noted = q.options.some((o) => o.note);
+      body = `<div class="rb-buttons ${noted ? "noted" : ""}">${q.options.map((o) => {
+        const button = `<button class="rb-btn opt ${picked.includes(o.id) ? "picked" : ""} ${hinted(o.id) ? "hinted" : ""}"
+        data-opt="${esc(o.id)}" ${multi ? `aria-pressed="${picked.includes(o.id)}"` : ""}>${esc(o.label)}</button>`;
+        return noted ? `<div class="rb-opt-row">${button}<span class="rb-opt-note">${esc(o.note || "")}</span></div>` : button;
+      }).join("")}
         ${!multi && q.min === 0 ? '<button class="rb-btn" data-do="none">None</button>' : ""}</div>`;
     }
     const needsSubmit = q.kind === "dice" || q.cards || q.max > 1;
     let foot = "";
     if (needsSubmit) {
-      const ok = checked && same(checked.ids, picked) && checked.ok;
+      const ok = verdict(q).ok;
       foot = `<div class="rb-foot"><button class="rb-btn go" data-do="submit" ${ok ? "" : "disabled"}>${esc(submitLabel(q))}</button>
         ${pickNote(q)}${q.cards ? '<span class="rb-hint">Click the outlined cards.</span>' : ""}</div>`;
     }
@@ -302,13 +543,28 @@ function render({ model, el }) {
     return [counts, pile.draft ? esc(pile.draft) : ""].filter((x) => x).join(" &middot; ");
   }
 
-  function tableMain(s) {
+  // The drafting variant's picks so far: worlds and developments apart, by cost, a design
+  // picked more than once shown once with its count.
+  function drawPicks(s) {
+    const groups = s.pick_groups || [];
+    if (!groups.length) return "";
+    const chip = (c) => `<span class="rb-mini ${c.mil ? "mil" : ""} ${c.start ? "start" : ""}" data-name="${esc(c.n)}" tabindex="0" role="button"
+      title="${c.mil ? "defence" : "cost"} ${c.cost}${c.start ? ", a start world" : ""}: click for the full text"><span class="rb-pick-cost">${c.cost}</span>${esc(c.n)}${c.count > 1 ? ` <b class="rb-pick-n">&times;${c.count}</b>` : ""}</span>`;
+    const rows = groups.map((g) => `<div class="rb-pick-group" data-kind="${esc(g.kind)}"><span class="rb-pick-title">${esc(g.title)} (${g.total}${g.starts ? `, ${plural(g.starts, "start world")}` : ""}):</span>
+      ${g.cards.map(chip).join("")}</div>`).join("");
+    const total = groups.reduce((n, g) => n + g.total, 0);
+    return `<div class="rb-picks"><b>Your picks (${total}), by cost:</b>${rows}</div>`;
+  }
+
+  // The table's own parts (see SKELETONS.table): the question, the viewer's cards, the players,
+  // the goals and the log.
+  function tableParts(s) {
     const c = s.counts || {};
     const pile = s.pile || {};
     const chips = (names) => names.map((n) => `<span class="rb-mini" data-name="${esc(n)}" tabindex="0" role="button">${esc(n)}</span>`).join("");
     const picks = (s.start_pair && s.start_pair.length
       ? `<div class="rb-picks"><b>Your start worlds (keep one after the draft):</b> ${chips(s.start_pair)}</div>` : "")
-      + (s.picks && s.picks.length ? `<div class="rb-picks"><b>Your picks (${s.picks.length}):</b> ${chips(s.picks)}</div>` : "");
+      + drawPicks(s);
     const mine = s.viewer ? `
           ${s.packet && s.packet.length ? `<section class="rb-explored rb-packet"><div class="rb-sub">${esc(s.packet_title)}</div>${tiles(s.packet, "packet", "")}</section>` : ""}${picks}
           ${s.explored && s.explored.length ? `<section class="rb-explored"><div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>${tiles(s.explored, "explored", "")}</section>` : ""}
@@ -319,17 +575,8 @@ function render({ model, el }) {
             ${tiles(s.tableau || [], "tableau", "no cards")}</section>`
       : `<section class="rb-hidden-hand"><div class="rb-empty">No hand is shown while the screen is passed.
           ${piles(pile)}</div></section>`;
-    return `<div class="rb-main">
-        <div class="rb-left">
-          <section class="rb-q" aria-live="polite">${s.question ? drawQuestion(s) : drawPass(s)}</section>
-          ${mine}
-          <section class="rb-players">${drawPlayers(s)}</section>
-        </div>
-        <div class="rb-right">
-          <section class="rb-goals-panel">${drawGoals(s)}</section>
-          <section class="rb-log">${drawTableLog(s)}</section>
-        </div>
-      </div>`;
+    return { q: s.question ? drawQuestion(s) : drawPass(s), mine, players: drawPlayers(s),
+      goals: drawGoals(s), log: drawTableLog(s) };
   }
 
   function drawDetail() {
@@ -341,28 +588,128 @@ function render({ model, el }) {
       <b>${esc(head)}</b>${lines.map((l) => `<div>${esc(l)}</div>`).join("")}</div>`;
   }
 
+  // The text box of a card opens beside the card that opened it (a tile, or a name on the
+  // robot's mat or in a tableau), inside the window, and when it closes the focus goes back to
+  // that card. The opener is noted when a click or a key reaches a card, before the board's
+  // own handlers redraw; placing and giving back the focus happen after each drawing.
+  let opener = null;     // {id, name, mini}: the card last clicked or keyed
+  let hadDetail = false; // was a text box on the board at the last drawing
+  function noteOpener(ev) {
+    const el = ev.target.closest && ev.target.closest(".rb-card, .rb-mini[data-name]");
+    if (!el || ev.target.closest(".rb-detail")) return;
+    opener = { id: el.dataset.id || "", name: el.dataset.name || "", mini: el.classList.contains("rb-mini") };
+  }
+
+  function openerNow() {
+    if (!opener) return null;
+    if (opener.id) return root.querySelector(`.rb-card[data-id="${CSS.escape(opener.id)}"]`);
+    return root.querySelector(`${opener.mini ? ".rb-mini" : ".rb-card"}[data-name="${CSS.escape(opener.name)}"]`);
+  }
+
+  function placeDetail(box) {
+    let card = openerNow();
+    if (!card || card.dataset.name !== detail) {
+      card = [...root.querySelectorAll(".rb-card, .rb-mini[data-name]")].find((x) => x.dataset.name === detail);
+    }
+    if (!card) return;
+    const gap = 8;
+    const vw = document.documentElement.clientWidth;
+    const vh = window.innerHeight;
+    const r = card.getBoundingClientRect();
+    const w = box.offsetWidth;
+    const h = box.offsetHeight;
+    let left;
+    let top;
+    if (r.right + gap + w <= vw - gap) { left = r.right + gap; top = r.top; }          // right
+    else if (r.left - gap - w >= gap) { left = r.left - gap - w; top = r.top; }        // left
+    else {                                                                             // under
+      left = Math.min(Math.max(gap, r.left), vw - gap - w);
+      top = r.bottom + gap;
+      if (top + h > vh - gap && r.top - gap - h >= gap) top = r.top - gap - h;         // or over
+    }
+    if (left === r.right + gap || left === r.left - gap - w) {
+      top = Math.max(gap, Math.min(top, vh - gap - h));
+    }
+    // from the window's coordinates to the board's (the box is placed in the board)
+    const b = root.getBoundingClientRect();
+    box.style.left = `${left - b.left - root.clientLeft}px`;
+    box.style.top = `${top - b.top - root.clientTop}px`;
+    box.style.right = "auto";
+    // the box may reach below the board (the card browser's last row): the board grows
+    if (state().mode === "cards") root.style.minHeight = `${box.offsetTop + h + 8}px`;
+  }
+
+  let scrollMoves = false;   // the moves list is to show its newest move (after fitting)
+  function afterDraw() {
+    fitTiles();
+    const list = scrollMoves && root.querySelector(".rb-moves");
+    scrollMoves = false;
+    if (list) list.scrollTop = list.scrollHeight;
+    const box = root.querySelector(".rb-detail");
+    if (box) {
+      placeDetail(box);
+    } else if (hadDetail) {
+      const card = openerNow();
+      if (card) card.focus({ preventScroll: true });
+    }
+    hadDetail = !!box;
+  }
+
   // The card browser (state.mode === "cards"): groups of tiles, no game. A click on a tile
   // shows its text just under it, as the board's text box.
   function drawCatalogue(s) {
     const groups = (s.sections || []).map((g) => `<section class="rb-cat">
-      <div class="rb-sub">${esc(g.title)}</div>${tiles(g.cards || [], "cat", g.empty || "")}</section>`).join("");
+      <div class="rb-sub">${esc(g.title)}</div>${tiles(g.cards || [], s.size === "board" ? "cat" : "cat large", g.empty || "")}</section>`).join("");
+    frame = "cards";
+    drawn = {};
     root.innerHTML = `<div class="rb-head"><span class="rb-title">${esc(s.title)}</span>
       <span class="rb-score rb-count" role="status">${esc(s.count)}</span></div>
       ${s.count && s.count.startsWith("0 ") ? `<div class="rb-empty">${esc(s.empty)}</div>` : ""}${groups}${drawDetail()}`;
-    const box = root.querySelector(".rb-detail");
-    const tile = detail && [...root.querySelectorAll(".rb-card")].find((x) => x.dataset.name === detail);
-    if (box && tile) {
-      box.style.top = `${tile.offsetTop + tile.offsetHeight + 4}px`;
-      box.style.left = `${Math.max(4, Math.min(tile.offsetLeft, root.clientWidth - box.offsetWidth - 4))}px`;
-      box.style.right = "auto";
-      const close = box.querySelector(".rb-close");
-      if (close) close.focus({ preventScroll: true });
-    }
-    // the text box may reach below the last row of tiles: the board grows to hold it
-    root.style.minHeight = box && tile ? `${box.offsetTop + box.offsetHeight + 8}px` : "";
+    const close = root.querySelector(".rb-detail .rb-close");
+    if (close) close.focus({ preventScroll: true });
+    root.style.minHeight = "";  // placeDetail sets it again while a text box is open
     root.classList.add("rb-catalogue");
     root.dataset.serial = s.serial;
     root.dataset.kind = "cards";
+  }
+
+  // The board is drawn in parts, each into its own box of a fixed frame (SKELETONS), and a
+  // part is written again only when its HTML changed: an answer rebuilds the question and what
+  // it changed, a pick the question and the row of the card picked, not every tile of the page
+  // (each rebuilt tile costs a fitting of its text). Boxes that are not sections are
+  // display: contents, so the frame lays out as if they were not there.
+  const SKELETONS = {
+    solo: `<div data-part="head"></div><div data-part="status"></div><span class="rb-save-slot"></span>
+      <div data-part="new"></div><div data-part="end"></div>
+      <div class="rb-main"><div class="rb-left">
+          <section class="rb-q" aria-live="polite" data-part="q"></section><div data-part="explored"></div>
+          <section class="rb-hand" data-part="hand"></section><section class="rb-tableau" data-part="tableau"></section>
+        </div><div class="rb-right">
+          <section class="rb-mat" data-part="mat"></section><section class="rb-log" data-part="log"></section>
+        </div></div><div data-part="detail"></div>`,
+    table: `<div data-part="head"></div><div data-part="status"></div><span class="rb-save-slot"></span>
+      <div data-part="new"></div><div data-part="end"></div>
+      <div class="rb-main"><div class="rb-left">
+          <section class="rb-q" aria-live="polite" data-part="q"></section><div data-part="mine"></div>
+          <section class="rb-players" data-part="players"></section>
+        </div><div class="rb-right">
+          <section class="rb-goals-panel" data-part="goals"></section><section class="rb-log" data-part="log"></section>
+        </div></div><div data-part="detail"></div>`,
+  };
+  let frame = null;   // which skeleton is on the page
+  let drawn = {};     // part -> the HTML it shows
+
+  function drawParts(kind, parts) {
+    if (frame !== kind) {
+      root.innerHTML = SKELETONS[kind];
+      frame = kind;
+      drawn = {};
+    }
+    for (const [part, html] of Object.entries(parts)) {
+      if (drawn[part] === html) continue;
+      root.querySelector(`[data-part="${part}"]`).innerHTML = html;
+      drawn[part] = html;
+    }
   }
 
   function draw() {
@@ -370,21 +717,25 @@ function render({ model, el }) {
     if (s.mode === "cards") { drawCatalogue(s); return; }
     const q = s.question;
     const qserial = q ? `${s.serial}` : "";
-    if (forQuestion !== qserial) {
+    // a pick stays over redraws of the same question (a state the kernel sends for another
+    // reason, a tab): the same game, seat, number of answers so far, prompt and options
+    const qkey = q ? JSON.stringify([s.game && s.game.seed, s.viewer, q.asked, q.where, q.prompt,
+      q.kind, q.options.map((o) => o.id)]) : "";
+    if (forQuestion !== qkey) {
       picked = [];
-      checked = q ? { ids: [], ok: q.none_ok, why: "" } : null;
-      forQuestion = qserial;
+      checked = null;
+      forQuestion = qkey;
     }
     const focusId = document.activeElement && root.contains(document.activeElement)
       ? document.activeElement.dataset.id || document.activeElement.dataset.opt : null;
-    const newOpen = root.querySelector("details.rb-new");
-    const gameChanged = !!(s.game && s.game.seed !== gameSeed);
-    if (gameChanged) { gameSeed = s.game.seed; newPanel = null; }
+    const key = s.game ? `${(s.settings || {}).game ?? ""}:${s.game.seed}` : null;
+    if (key !== null && key !== gameKey) {
+      // a game was started or loaded: the form shows its settings (and the seed typed)
+      if (gameKey !== null) formDraft = "seed" in formDraft ? { seed: formDraft.seed } : {};
+      gameKey = key;
+      newPanel = null;
+    }
     const keepOpen = newPanel === null ? !(s.game && s.game.started) || !!(s.settings && s.settings.confirm) : newPanel;
-    const sameGame = !!(s.game && s.game.seed === gameSeed && !gameChanged);
-    const form = {};
-    if (newOpen) for (const x of newOpen.querySelectorAll("input[name=seed]")) form.seed = x.value;
-    const formValues = newOpen ? readForm(newOpen) : null;
     const table = s.mode === "table";
     const c = s.counts || {};
     let score = "";
@@ -397,25 +748,8 @@ function render({ model, el }) {
     const title = table
       ? `Race for the Galaxy: The Gathering Storm &middot; ${(s.players || []).length} players${s.game && s.game.round ? ` &middot; round ${s.game.round}` : ""}`
       : "Race for the Galaxy: The Gathering Storm &middot; solitaire";
-    const main = table ? tableMain(s) : `<div class="rb-main">
-        <div class="rb-left">
-          <section class="rb-q" aria-live="polite">${drawQuestion(s)}</section>
-          ${s.explored && s.explored.length ? `<section class="rb-explored"><div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>${tiles(s.explored, "explored", "")}</section>` : ""}
-          <section class="rb-hand"><div class="rb-sub">Your hand (${plural((s.hand || []).length, "card")})</div>${tiles(s.hand || [], "hand", "no cards")}</section>
-          <section class="rb-tableau"><div class="rb-sub">Your tableau (${(s.tableau || []).length})
-            <span class="rb-counts">Military <b>${c.military ?? 0}</b> &middot; goods <b>${c.goods ?? 0}</b> &middot; VP chips <b>${c.chips ?? 0}</b>
-            &middot; cards in hand <b>${c.hand ?? 0}</b> &middot; draw pile <b>${c.deck ?? 0}</b> &middot; discards <b>${c.discard ?? 0}</b></span></div>
-            ${tiles(s.tableau || [], "tableau", "no cards")}</section>
-        </div>
-        <div class="rb-right">
-          <section class="rb-mat">${drawMat(s)}</section>
-          <section class="rb-log">${drawMoves(s)}</section>
-        </div>
-      </div>`;
-    const moves = root.querySelector(".rb-moves");
-    const wasAtBottom = !moves || moves.scrollTop + moves.clientHeight >= moves.scrollHeight - 4;
-    root.innerHTML = `
-      <div class="rb-head"><span class="rb-title">${title}</span>
+    const parts = {
+      head: `<div class="rb-head"><span class="rb-title">${title}</span>
         <span class="rb-score" title="score so far: VP chips, printed VP, 6-cost bonuses${table ? " and goals" : ""}">${score}</span>
         <span class="rb-tools" ${s.lesson ? "hidden" : ""}>
           <label class="rb-toggle" title="a sentence on what each phase does for you"><input type="checkbox" data-do="explain" ${s.explain ? "checked" : ""}> Explain</label>
@@ -423,30 +757,50 @@ function render({ model, el }) {
           <button class="rb-btn" data-do="undo" ${s.undo ? "" : "disabled"} title="${table ? "take back the last person's decision" : "back to your previous decision"}">Undo</button>
           <button class="rb-btn" data-do="save" title="download this game as a JSON file">Save</button>
           <label class="rb-btn rb-load" title="load a saved game">Load<input type="file" accept=".json,application/json" hidden></label>
-        </span></div>
-      ${s.status && s.status.text ? `<div class="rb-status ${s.status.error ? "err" : ""}" role="status">${esc(s.status.text)}</div>` : ""}
-      <span class="rb-save-slot"></span>
-      ${s.lesson ? "" : `<details class="rb-new" ${keepOpen ? "open" : ""}>${table ? drawNewTable(s) : drawNew(s)}</details>`}
-      ${table ? drawTableEnd(s) : drawEnd(s)}
-      ${main}${drawDetail()}`;
-    if (table && newOpen && sameGame) restoreForm(formValues);
-    if (form.seed) root.querySelector("input[name=seed]").value = form.seed;
-    const list = root.querySelector(".rb-moves");
-    if (list && (wasAtBottom || lastMoves !== (s.moves || []).length)) list.scrollTop = list.scrollHeight;
+        </span></div>`,
+      status: s.status && s.status.text ? `<div class="rb-status ${s.status.error ? "err" : ""}" role="status">${esc(s.status.text)}</div>` : "",
+      new: s.lesson ? "" : `<details class="rb-new" ${keepOpen ? "open" : ""}>${table ? drawNewTable(s) : drawNew(s)}</details>`,
+      end: table ? drawTableEnd(s) : drawEnd(s),
+      detail: drawDetail(),
+    };
+    if (table) {
+      Object.assign(parts, tableParts(s));
+    } else {
+      parts.q = drawQuestion(s);
+      parts.explored = s.explored && s.explored.length ? `<section class="rb-explored"><div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>${tiles(s.explored, "explored", "")}</section>` : "";
+      parts.hand = `<div class="rb-sub">Your hand (${plural((s.hand || []).length, "card")})</div>${tiles(s.hand || [], "hand", "no cards")}`;
+      parts.tableau = `<div class="rb-sub">Your tableau (${(s.tableau || []).length})
+            <span class="rb-counts">Military <b>${c.military ?? 0}</b> &middot; goods <b>${c.goods ?? 0}</b> &middot; VP chips <b>${c.chips ?? 0}</b>
+            &middot; cards in hand <b>${c.hand ?? 0}</b> &middot; draw pile <b>${c.deck ?? 0}</b> &middot; discards <b>${c.discard ?? 0}</b></span></div>
+            ${tiles(s.tableau || [], "tableau", "no cards")}`;
+      parts.mat = drawMat(s);
+      parts.log = drawMoves(s);
+    }
+    // the moves list follows its newest move, unless the person scrolled up in it (read only
+    // when it is redrawn: a read of the layout here would lay out the whole board)
+    const logBefore = drawn.log;
+    const moves = drawn.log !== parts.log && root.querySelector(".rb-moves");
+    const wasAtBottom = !moves || moves.scrollTop + moves.clientHeight >= moves.scrollHeight - 4;
+    const detailBefore = drawn.detail;
+    drawParts(table ? "table" : "solo", parts);
+    restoreForm(formDraft);
+    paintBusy();
+    // scrolled once the tiles are fitted (afterDraw), so that the page is laid out once
+    scrollMoves = scrollMoves || (drawn.log !== logBefore && (wasAtBottom || lastMoves !== (s.moves || []).length));
     lastMoves = (s.moves || []).length;
-    if (detail) {
+    if (detail) {  // the text box just opened (or the focus left the board): its close button
       const close = root.querySelector(".rb-close");
-      if (close && !root.contains(document.activeElement)) close.focus();
+      if (close && (drawn.detail !== detailBefore || !root.contains(document.activeElement))) close.focus();
     } else if (focusId) {
       const again = root.querySelector(`[data-id="${CSS.escape(focusId)}"], [data-opt="${CSS.escape(focusId)}"]`);
-      if (again) again.focus();
+      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
     }
     root.dataset.serial = s.serial;
     root.dataset.qserial = qserial;
     root.dataset.kind = q ? q.kind : (s.pending ? "moving" : "");
   }
 
-  // The table's New game form keeps what the person typed across redraws of the same game.
+  // The New game form keeps what the person set (formDraft) across redraws of the same game.
   function readForm(box) {
     const out = {};
     for (const x of box.querySelectorAll("input[name], select[name]")) out[x.name] = x.type === "checkbox" ? x.checked : x.value;
@@ -455,7 +809,7 @@ function render({ model, el }) {
 
   function restoreForm(values) {
     const box = root.querySelector("details.rb-new");
-    if (!box || !values) return;
+    if (!box || !values || !Object.keys(values).length) return;
     for (const x of box.querySelectorAll("input[name], select[name]")) {
       if (!(x.name in values)) continue;
       if (x.type === "checkbox") x.checked = values[x.name]; else x.value = values[x.name];
@@ -468,6 +822,49 @@ function render({ model, el }) {
     if (!sel) return;
     const n = Number(sel.value);
     for (const row of root.querySelectorAll(".rb-seat")) row.hidden = Number(row.dataset.seat) >= n;
+  }
+
+  // The busy sign: drawn at once when the page sends what makes the kernel compute, kept over
+  // redraws in the page and taken away by the kernel's next state (or an "idle" reply). The
+  // table's kernel names the computer seat thinking ({kind: "busy", who}) when it takes long.
+  function setBusy(text) {
+    busy = text;
+    paintBusy();
+  }
+
+  function paintBusy() {
+    for (const old of root.querySelectorAll(".rb-busy")) old.remove();
+    const box = root.querySelector(".rb-q");
+    // marked on the question box only: a class on the board would restyle every tile
+    if (box) box.classList.toggle("rb-is-busy", !!busy);
+    if (!busy || !box) return;
+    box.insertAdjacentHTML("afterbegin", `<div class="rb-busy" role="status" aria-live="polite"><span class="rb-spinner" aria-hidden="true"></span> ${esc(busy)}</div>`);
+  }
+
+  // What the kernel is about to compute for a message, in words (null: nothing worth a sign).
+  function busyText(what) {
+    const s = state();
+    // over a game in play the first press only asks to confirm: nothing to compute
+    if (what === "new" && s.game && s.game.started && !s.game.over && !(s.settings || {}).confirm) return null;
+    if (s.mode === "table") {
+      const computers = (s.players || []).some((p) => p.computer);
+      if (what === "answer" || what === "none") return computers ? "The computer seats are thinking…" : null;
+      if (what === "new") return "Dealing the new game; the computer seats are thinking…";
+    } else if (what === "new") {
+      return "Dealing the new game; the robot is thinking…";
+    } else if (what === "next" || what === "all") {
+      return "The robot is thinking…";
+    }
+    if (what === "hint") return "The computer is thinking of a hint…";
+    if (what === "auto") return "The computer is thinking: it plays your questions…";
+    return null;
+  }
+
+  // Send a message that makes the kernel compute, with the busy sign up in the same task.
+  function sendBusy(what, msg) {
+    const text = busyText(what);
+    if (text) setBusy(text);
+    send(msg);
   }
 
   function same(a, b) {
@@ -488,8 +885,11 @@ function render({ model, el }) {
     } else {
       picked = [...picked, id];
     }
-    checked = picked.length ? null : { ids: [], ok: q.none_ok, why: "" };
-    send({ do: "check", ids: picked });
+    checked = null;
+    // The page judges the pick itself; the kernel is asked only where the question's data
+    // leaves the verdict to it, and for where a legal roll's dice would go (the preview).
+    const v = judgePick(q, picked);
+    if (!v.known || (q.kind === "dice" && v.ok)) send({ do: "check", ids: picked });
     draw();
   }
 
@@ -503,10 +903,11 @@ function render({ model, el }) {
   function act(what, el) {
     const q = state().question;
     switch (what) {
-      case "submit": if (q) send({ do: "answer", ids: picked }); break;
-      case "none": send({ do: "answer", ids: [] }); break;
-      case "next": case "all": case "undo": case "save": case "seat": case "hint": send({ do: what }); break;
-      case "auto": send({ do: "auto", until: el.dataset.until }); break;
+      case "submit": if (q) sendBusy("answer", { do: "answer", ids: picked }); break;
+      case "none": sendBusy("none", { do: "answer", ids: [] }); break;
+      case "next": case "all": case "hint": sendBusy(what, { do: what }); break;
+      case "undo": case "save": case "seat": send({ do: what }); break;
+      case "auto": sendBusy("auto", { do: "auto", until: el.dataset.until }); break;
       case "close": detail = null; draw(); break;
       case "new": {
         const f = root.querySelector(".rb-form");
@@ -514,12 +915,12 @@ function render({ model, el }) {
           const v = readForm(f);
           const n = Number(v.players);
           const seats = [...Array(n).keys()];
-          send({ do: "new", settings: { players: n, seed: v.seed, goals: v.goals, level: v.level, draft: v.draft,
+          sendBusy("new", { do: "new", settings: { players: n, seed: v.seed, goals: v.goals, level: v.level, draft: v.draft,
             names: seats.map((i) => v[`name${i}`]), computer: seats.map((i) => v[`computer${i}`]) } });
           break;
         }
         const val = (n) => f.querySelector(`[name=${n}]`);
-        send({ do: "new", settings: {
+        sendBusy("new", { do: "new", settings: {
           difficulty: val("difficulty").value, seed: val("seed").value,
           player_start: val("player_start").value, robot_start: val("robot_start").value,
           manual_dice: val("manual_dice").checked } });
@@ -539,14 +940,21 @@ function render({ model, el }) {
     const opt = ev.target.closest("[data-opt]");
     if (opt) {
       const q = state().question;
-      if (q && !q.cards && q.kind !== "dice" && q.max === 1) send({ do: "answer", ids: [opt.dataset.opt] });
+      if (q && !q.cards && q.kind !== "dice" && q.max === 1) sendBusy("answer", { do: "answer", ids: [opt.dataset.opt] });
       else toggle(opt.dataset.opt);
       return;
     }
     const card = ev.target.closest(".rb-card, .rb-mini[data-name]");
     if (card) pickCard(card);
   });
+  // the person's own settings in the New game form, kept over redraws (see formDraft)
+  const noteForm = (ev) => {
+    const t = ev.target;
+    if (t.name && t.closest && t.closest(".rb-form")) formDraft[t.name] = t.type === "checkbox" ? t.checked : t.value;
+  };
+  root.addEventListener("input", noteForm);
   root.addEventListener("change", (ev) => {
+    noteForm(ev);
     const t = ev.target;
     if (t.dataset.do === "step") send({ do: "step", on: t.checked });
     if (t.dataset.do === "explain") send({ do: "explain", on: t.checked });
@@ -567,6 +975,10 @@ function render({ model, el }) {
   const onMsg = (msg) => {
     if (msg.kind === "check") {
       if (same(msg.ids, picked)) { checked = msg; draw(); }
+    } else if (msg.kind === "busy") {
+      setBusy(`${msg.who} is thinking…`);
+    } else if (msg.kind === "idle") {
+      setBusy(null);
     } else if (msg.kind === "save") {
       const url = URL.createObjectURL(new Blob([msg.text], { type: "application/json" }));
       const slot = root.querySelector(".rb-save-slot");
@@ -577,16 +989,33 @@ function render({ model, el }) {
   const onEscape = (ev) => { if (ev.key === "Escape" && detail) { detail = null; draw(); } };
   document.addEventListener("keydown", onEscape);
   const onState = () => draw();
-  model.on("change:state", onState);
-  model.on("change:faces", onState);
+  const onFaces = () => { fitted = new Map(); drawn = {}; warming = null; draw(); idle(warmFits); };
+  const onNewState = () => { busy = null; draw(); };
+  model.on("change:state", onNewState);
+  model.on("change:faces", onFaces);
   model.on("change:info", onState);
   model.on("msg:custom", onMsg);
+  // after every drawing: fit the tiles' text, place the card text box or give the focus back;
+  // fit again when the board is first laid out (drawn while hidden) or the page's fonts arrive
+  root.addEventListener("click", noteOpener, true);
+  root.addEventListener("keydown", noteOpener, true);
+  const refit = new MutationObserver(() => afterDraw());
+  refit.observe(root, { childList: true, subtree: true });
+  const shown = new ResizeObserver(() => fitTiles());
+  shown.observe(root);
+  if (document.fonts) document.fonts.ready.then(() => {
+    forgetFits();
+    fitTiles();
+  });
   draw();
+  idle(warmFits);
   return () => {
-    model.off("change:state", onState);
-    model.off("change:faces", onState);
+    model.off("change:state", onNewState);
+    model.off("change:faces", onFaces);
     model.off("change:info", onState);
     model.off("msg:custom", onMsg);
+    refit.disconnect();
+    shown.disconnect();
     document.removeEventListener("keydown", onEscape);
   };
 }

@@ -10,6 +10,7 @@ charts, the log table, and the messages only it knows.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +22,7 @@ from rftg_nb.cards import CARDS
 from rftg_nb.ui.board import Board
 from rftg_nb.ui.charts import figure_json
 from rftg_nb.ui.faces import catalogue
+from rftg_nb.ui.log_view import LOG_STYLE, log_html
 from rftg_nb.ui.phases import phase_order, phase_title
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
@@ -47,6 +49,8 @@ class BoardApp:
         self._info_for: Any = None  # the game whose fixed facts the board has
         self._faces_of: Any = CARDS  # the card database whose faces the board has
         self.replies: list[dict[str, Any]] = []  # custom messages sent (kept for tests)
+        # perf_counter() when the message being handled came in (None between messages)
+        self.busy_since: float | None = None
         self._build()
 
     # ------------------------------------------------------------------ what a page supplies
@@ -133,16 +137,32 @@ class BoardApp:
 
     # ------------------------------------------------------------------ messages
     def on_action(self, msg: dict[str, Any]) -> None:
-        """One message from the board (see ``board.js``); unknown ones are ignored."""
+        """One message from the board (see ``board.js``); unknown ones are ignored.
+
+        The page shows a busy sign from the moment it sends a message that makes the kernel
+        compute until the next state comes; a message that leads to no state (ignored, or
+        failed) is answered ``{"kind": "idle"}`` so that the sign goes."""
+        self.busy_since = time.perf_counter()
+        try:
+            if not self._act(msg):
+                self.reply({"kind": "idle"})
+        except Exception:
+            self.reply({"kind": "idle"})
+            raise
+        finally:
+            self.busy_since = None
+
+    def _act(self, msg: dict[str, Any]) -> bool:
+        """Handle one message; False when it was ignored (no state nor reply was sent)."""
         what = str(msg.get("do"))
         if self.game() is None and what not in ("new", "load"):
-            return  # nothing to act on before a game is started or loaded
+            return False  # nothing to act on before a game is started or loaded
         if what == "check":
             self.reply(self.check(list(msg.get("ids") or [])))
-            return
+            return True
         if what == "save":
             self.reply(self.save())
-            return
+            return True
         if what == "answer":
             self.answer(list(msg.get("ids") or []))
         elif what == "undo":
@@ -152,8 +172,9 @@ class BoardApp:
         elif what == "new":
             self.new_game(dict(msg.get("settings") or {}))
         elif not self.handle(what, msg):
-            return
+            return False
         self.refresh()
+        return self.game() is not None  # a state was sent
 
     def reply(self, content: dict[str, Any]) -> None:
         self.replies.append(content)
@@ -248,9 +269,8 @@ class BoardApp:
         table["phase"] = table["phase"].map(phase_title)
         note = (f"<i>Newest {LOG_ROWS} of {total} entries; filter by actor or phase to see "
                 "older ones.</i>" if total > LOG_ROWS else "")
-        self.log.value = (f"<div class='rftg-log-note' data-steps='{len(df)}'>{note}</div>"
-                          + table.to_html(index=False, border=0, escape=True,
-                                          classes="rftg-log"))
+        self.log.value = (LOG_STYLE + f"<div class='rftg-log-note' data-steps='{len(df)}'>"
+                          f"{note}</div>" + log_html(table))
 
 
 __all__ = ["BoardApp"]

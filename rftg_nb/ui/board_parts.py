@@ -9,6 +9,7 @@ why it cannot be picked).
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from rftg_nb.engine.decision import Decision
@@ -50,6 +51,12 @@ def question_for(game: Game, seat: int, d: Decision | None,
         "cards": bool(ids) and ids <= cards,
         "none_ok": d.check(()) is None,  # may it be answered with no pick at all
         "options": [{"id": o.id, "label": o.label} for o in d.options],
+        # how many answers the game holds: with the prompt, what tells this question from the
+        # next (the page keeps a pick over redraws of the same question)
+        "asked": len(game.choices),
+        # which picks are legal, for the page to judge each pick as it is made (by option
+        # index in "options"; see Decision.legality)
+        "legal": d.legality(),
     }
     if explain:
         from rftg_nb.engine.why import phase_note
@@ -67,14 +74,39 @@ def draft_cards(game: Game, seat: int) -> list[Card]:
     return list(draft.packets[seat]) or list(draft.start_worlds[seat])
 
 
-def seat_cards(game: Game, seat: int, d: Decision | None,
-               q: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
+def pick_groups(cards: Iterable[Card]) -> list[dict[str, Any]]:
+    """The drafted cards as the board lists them: worlds, then developments (a group only when
+    it has cards), each design once with how many were picked (``count``), by cost then name.
+    ``total`` counts the group's cards, ``starts`` its start worlds (marked ``start``)."""
+    groups: dict[str, dict[str, dict[str, Any]]] = {"world": {}, "development": {}}
+    for c in cards:
+        d = c.design
+        entry = groups[d.type].setdefault(d.name, {"n": d.name, "cost": d.cost, "count": 0})
+        entry["count"] += 1
+        if d.is_start_world:
+            entry["start"] = 1
+        if d.military:
+            entry["mil"] = 1
+    out = []
+    for kind, title in (("world", "Worlds"), ("development", "Developments")):
+        entries = sorted(groups[kind].values(), key=lambda e: (e["cost"], e["n"].casefold()))
+        if entries:
+            out.append({"kind": kind, "title": title, "cards": entries,
+                        "total": sum(e["count"] for e in entries),
+                        "starts": sum(e["count"] for e in entries if e.get("start"))})
+    return out
+
+
+def seat_cards(game: Game, seat: int, d: Decision | None, q: dict[str, Any] | None,
+               apart: Collection[str] = ()) -> dict[str, list[dict[str, Any]]]:
     """``seat``'s hand, the cards just explored (kept apart from the hand while the question is
     which to keep) and tableau, as tiles marked for the pending question ``q``; in the
     drafting variant's set-up also the packet (or start worlds) held and the picks so far.
 
     ``d`` is the live decision and ``game`` may be an earlier copy of the game (the step-through
-    cursor): the marks come from the live question, the cards from ``game``."""
+    cursor): the marks come from the live question, the cards from ``game``. ``apart`` names
+    cards of the hand to show as just explored though no question is asked yet (the robot's
+    moves before your keep question are being stepped through)."""
     from rftg_nb.engine.why import card_notes
 
     me = game.players[seat]
@@ -87,10 +119,11 @@ def seat_cards(game: Game, seat: int, d: Decision | None,
         # a question about the tableau (a good, a windfall world): the hand is not dimmed
         notes = {k: v for k, v in notes.items() if k not in in_hand}
     hand = list(me.hand)
-    explored: list[Card] = []
+    explored_ids = set(apart)
     if d is not None and d.kind == "explore_keep" and on_cards:
-        explored = [x for x in hand if x.id in option]
-        hand = [x for x in hand if x.id not in option]
+        explored_ids |= option
+    explored = [x for x in hand if x.id in explored_ids]
+    hand = [x for x in hand if x.id not in explored_ids]
     out: dict[str, Any] = {"hand": [card_entry(x, option, notes) for x in hand],
                            "explored": [card_entry(x, option, notes) for x in explored],
                            "tableau": [card_entry(x, option, notes) for x in me.tableau]}
@@ -103,6 +136,7 @@ def seat_cards(game: Game, seat: int, d: Decision | None,
             out["packet_title"] = (f"Your packet ({len(packet)}): keep one, pass the rest"
                                    if packet else "Your two start worlds: keep one")
         out["picks"] = [x.name for x in draft.picks[seat]]
+        out["pick_groups"] = pick_groups(draft.picks[seat])
         if packet:  # the two start worlds to choose from later, looked at while drafting
             out["start_pair"] = [x.name for x in draft.start_worlds[seat]]
     return out

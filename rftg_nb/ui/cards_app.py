@@ -33,6 +33,8 @@ PHASE_CHOICES = (("any phase", 0),
 #: the sets a design can come from: the base game's box, The Gathering Storm's, or a file
 SETS = (("all sets", ""), ("base game", "base"), ("The Gathering Storm", "tgs"),
         ("custom", "custom"))
+#: the tiles' size: the cards page's own, or the size of a hand's and a tableau's tiles
+TILE_SIZES = (("large", "large"), ("as on the board", "board"))
 MAX_QUOTE = 300  # characters of a refusal's reason shown (it may quote the file at length)
 
 
@@ -175,6 +177,7 @@ class CardsApp:
         import ipywidgets as w
 
         from rftg_nb.ui.board import Board
+        from rftg_nb.ui.file_button import FileButton
 
         self.c = browser or CardBrowser()
         self.serial = 0
@@ -191,18 +194,20 @@ class CardsApp:
                               layout=lay(width="240px"))
         self.name = w.Text(value=self.c.name, description="Name", placeholder="part of a name",
                            continuous_update=True, style=style, layout=lay(width="230px"))
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Load custom cards", icon="",
-                                   layout=lay(width="auto"))
+        self.size = w.Dropdown(options=TILE_SIZES, value="large", description="Tile size",
+                               style=style, layout=lay(width="210px"))
+        self.size.observe(lambda _ch: self.refresh(), names="value")
+        self.upload = FileButton(on_file=self.on_upload, label="Load custom cards",
+                                 hint="a JSON file of custom cards, as the designer downloads it",
+                                 accept=".json,application/json")
         self.note = w.HTML(layout=lay(flex="1 1 300px"))
         self.note.add_class("rc-note")
         self.board = Board(lambda _msg: None, faces=self.c.faces())
         for widget in (self.kind, self.flag, self.phase, self.box, self.name):
             widget.observe(lambda _ch: self.on_filter(), names="value")
-        self.upload.observe(lambda _ch: self.on_upload(), names="value")
         self.root = w.VBox([
             w.HTML(STYLE + INTRO),
-            w.HBox([self.kind, self.flag, self.phase, self.box, self.name],
+            w.HBox([self.kind, self.flag, self.phase, self.box, self.name, self.size],
                    layout=lay(flex_flow="row wrap", grid_gap="4px 12px")),
             w.HBox([self.upload, self.note],
                    layout=lay(flex_flow="row wrap", align_items="center", grid_gap="12px")),
@@ -223,13 +228,11 @@ class CardsApp:
                            box=self.box.value, name=self.name.value)
         self.refresh()
 
-    def on_upload(self) -> None:
-        files = self.upload.value
-        if not files:
-            return
-        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        loaded = self.c.load(str(item.get("name", "")), item.get("content", b""))
-        self.upload.value = ()  # the same file may be loaded again after a fix
+    def on_upload(self, name: str, content: bytes, size: int) -> None:
+        """A file the page sent (at most one byte more than a card file may hold, and its
+        whole ``size``; a file too large arrives one byte too long, and is refused for its size):
+        its designs are listed, or it is refused with the reason."""
+        loaded = self.c.load(name, content)
         if loaded:
             self.board.faces = self.c.faces()
         self.refresh()
@@ -238,6 +241,7 @@ class CardsApp:
     def state(self) -> dict[str, Any]:
         """What the board draws: the count and the groups of tiles."""
         return {"mode": "cards", "serial": self.serial, "title": "Card designs",
+                "size": self.size.value,
                 "count": self.c.count_text(), "sections": self.c.sections(),
                 "empty": "No design matches these filters."}
 
@@ -255,4 +259,4 @@ STYLE = """<style>
 .rftg-cards .rc-note { white-space: normal; overflow-wrap: anywhere; }
 </style>"""
 
-__all__ = ["CardBrowser", "CardsApp", "boxes", "refusal"]
+__all__ = ["TILE_SIZES", "CardBrowser", "CardsApp", "boxes", "refusal"]

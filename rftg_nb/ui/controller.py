@@ -174,26 +174,35 @@ class SoloController:
             self.shown = len(self.game.events)
 
     def pending_steps(self) -> int:
-        """How many robot events are still held back for stepping through."""
+        """How many of the robot's moves are still held back for stepping through: the number
+        of *Next step* presses left (each reveals one move, with the events before it)."""
         if self.game is None:
             return 0
-        return len(self.game.events) - self.shown
+        return sum(1 for e in self.game.events[self.shown:] if self._is_step(e))
+
+    @staticmethod
+    def _is_step(e: Event) -> bool:
+        """Whether ``e`` is a step of its own: one of the robot's moves. The events between two
+        of them (a phase beginning, your own draw) show with the move after them."""
+        return e.actor == "robot" and e.seen_by(0)
 
     def next_step(self) -> Event | None:
-        """Reveal the next held-back event (with its rule); None when none is left."""
+        """Reveal the robot's next held-back move (with its rule), and the events before it;
+        None when none is left."""
         g = self._need_game()
-        if self.shown >= len(g.events):
-            return None
-        e = g.events[self.shown]
-        self.shown += 1
-        self._skip_hidden()
-        return e
+        while self.shown < len(g.events):
+            e = g.events[self.shown]
+            self.shown += 1
+            if self._is_step(e):
+                self._settle()
+                return e
+        return None
 
     def show_from(self, step: int) -> None:
-        """Hold back the events from ``step`` on (those the person may not see are skipped), to
-        be revealed one at a time."""
+        """Hold back the events from ``step`` on, the robot's moves to be revealed one at a
+        time."""
         self.shown = step
-        self._skip_hidden()
+        self._settle()
 
     def show_all(self) -> None:
         self.shown = len(self._need_game().events)
@@ -203,15 +212,16 @@ class SoloController:
         if not self.step_through:
             self.shown = len(g.events)
             return
-        # Reveal everything up to the robot's first step; hold the robot's steps back.
-        while self.shown < len(g.events) and g.events[self.shown].actor != "robot":
+        # Reveal everything up to the robot's first move; hold the robot's moves back.
+        while self.shown < len(g.events) and not self._is_step(g.events[self.shown]):
             self.shown += 1
-        self._skip_hidden()
+        self._settle()
 
-    def _skip_hidden(self) -> None:
-        g = self._need_game()
-        while self.shown < len(g.events) and not g.events[self.shown].seen_by(0):
-            self.shown += 1
+    def _settle(self) -> None:
+        """Once no robot move is held back, the events after the last one show too (nothing
+        is left to step through)."""
+        if not self.pending_steps():
+            self.shown = len(self._need_game().events)
 
     # ------------------------------------------------------------------ what the views show
     @property

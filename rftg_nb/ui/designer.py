@@ -18,6 +18,7 @@ from typing import Any
 from rftg_nb.cards import BONUS_CODES, CARDS, FLAGS, GOODS, VPBonus
 from rftg_nb.cards.custom import (
     MAX_COPIES,
+    MAX_FILE_BYTES,
     CustomCardError,
     check_designs,
     designs_from_bytes,
@@ -27,10 +28,17 @@ from rftg_nb.cards.custom import (
     to_file_data,
 )
 from rftg_nb.cards.text import describe_bonus
+from rftg_nb.text import quote
 from rftg_nb.ui.controller import Status, load_failed
 
 DESIGN_FLAGS = tuple(sorted(FLAGS - {"start_hand_3"}))  # start-world set-up notes are not offered
 BONUS_CHOICES = tuple(sorted(BONUS_CODES))
+
+
+def is_six_cost(card: dict[str, Any]) -> bool:
+    """Whether a design is a 6-cost development (scored by its lines, "?" VP on its card)."""
+    cost = card.get("cost")
+    return card.get("type") == "development" and type(cost) is int and cost == 6
 
 
 def blank(kind: str = "world") -> dict[str, Any]:
@@ -61,17 +69,28 @@ class DesignerController:
     designs: list[dict[str, Any]] = field(default_factory=list)
     editing: int | None = None  # the index in ``designs`` of the card being edited again
     status: Status = field(default_factory=Status)
+    # the VP the draft had before it became a 6-cost development (given back if it stops)
+    _vp_aside: Any = field(default=None, repr=False)
 
     # ------------------------------------------------------------------ editing the draft
     def set(self, key: str, value: Any) -> None:
-        """Set one field of the draft ("name", "cost", "good", "flags", ...)."""
+        """Set one field of the draft ("name", "cost", "good", "flags", ...). A card that
+        becomes a 6-cost development takes VP 0, as every printed one has (its VP are its
+        scoring lines, "?" on the card); the VP it had comes back if it stops being one."""
         if key not in blank():
             raise KeyError(f"no field {key!r} on a card")
+        was_six = is_six_cost(self.draft)
         self.draft[key] = value
         if key == "type" and value == "development":
             self.draft.update(good=None, windfall=False, military=False)
         if key == "good" and value is None:
             self.draft["windfall"] = False
+        if is_six_cost(self.draft) and not was_six:
+            self._vp_aside, self.draft["vp"] = self.draft["vp"], 0
+        elif was_six and not is_six_cost(self.draft):
+            if self._vp_aside is not None and self.draft["vp"] == 0:
+                self.draft["vp"] = self._vp_aside
+            self._vp_aside = None
 
     def add_power(self, phase: int, code: str) -> None:
         """Add one of the engine's powers (see :func:`rftg_nb.cards.custom.known_powers`) with
@@ -110,6 +129,7 @@ class DesignerController:
     def new_card(self, kind: str = "world") -> None:
         self.draft = blank(kind)
         self.editing = None
+        self._vp_aside = None
         self.status = Status("")
 
     # ------------------------------------------------------------------ checking
@@ -122,6 +142,10 @@ class DesignerController:
             if e.card.startswith("#") or e.card == repr(self.draft.get("name")):
                 return Problem(e.field or "name", e.problem)
             return Problem("", str(e))  # a card of the set (loaded from a file) is bad
+        vp = self.draft.get("vp")
+        if is_six_cost(self.draft) and vp != 0:  # set from Python: the form hides this VP
+            return Problem("vp", f"a 6-cost development scores by its lines ('?' on the "
+                                 f"card): its VP must be 0, got {quote(vp)}")
         return None
 
     def design(self) -> Any:
@@ -167,6 +191,7 @@ class DesignerController:
         for k, v in blank(self.draft.get("type", "world")).items():
             self.draft.setdefault(k, copy.deepcopy(v))
         self.editing = index
+        self._vp_aside = None
         self.status = Status("")
 
     def delete(self, index: int) -> None:
@@ -196,13 +221,32 @@ class DesignerController:
         self.designs = [{**blank(d.get("type", "world")), **copy.deepcopy(d)}
                         for d in designs]
         self.editing = None
-        self.status = Status(f"Loaded {len(designs)} custom card"
-                             f"{'s' * (len(designs) != 1)}.")
+        self.status = Status(f"Loaded {len(designs)} custom card{'s' * (len(designs) != 1)}.")
         return True
+
+    def load_upload(self, content: bytes, size: int) -> bool:
+        """:meth:`load_json` for a file the page sent: ``content`` is its start (the page
+        sends no more than a card file may hold) and ``size`` its whole length."""
+        if size > MAX_FILE_BYTES:
+            self.status = Status(f"Could not load that file: it is {size:,} bytes, larger "
+                                 f"than a card file may be (at most {MAX_FILE_BYTES:,} "
+                                 "bytes, 1 MB).", True)
+            return False
+        return self.load_json(bytes(content))
 
     def normalized(self) -> list[dict[str, Any]]:
         """The set as a game's set-up keeps it (every field given)."""
         return [plain(normalize(d, i)) for i, d in enumerate(self.designs)]
+
+
+def power_fields(phase: int, code: str) -> tuple[str, ...]:
+    """The numbers a power takes, of ``("value", "times")``: none for a power such as
+    *produce* or a windfall power, "times" only for a Consume power counted in uses."""
+    k = next((k for k in known_powers() if (k["phase"], k["code"]) == (phase, code)), None)
+    if k is None:  # not one of the engine's powers (a card loaded from a file): show both
+        return ("value", "times")
+    return tuple(f for f, on in (("value", k["values"] != (0, 0)),
+                                 ("times", k["uses_times"])) if on)
 
 
 def power_choices() -> list[tuple[str, tuple[int, str]]]:
@@ -214,4 +258,5 @@ def power_choices() -> list[tuple[str, tuple[int, str]]]:
 
 
 __all__ = ["BONUS_CHOICES", "DESIGN_FLAGS", "GOODS", "MAX_COPIES", "CARDS",
-           "DesignerController", "Problem", "blank", "bonus_text", "power_choices"]
+           "DesignerController", "Problem", "blank", "bonus_text", "is_six_cost",
+           "power_choices", "power_fields"]

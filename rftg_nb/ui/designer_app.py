@@ -16,15 +16,18 @@ from typing import Any
 import ipywidgets as w
 
 from rftg_nb.cards import GOODS
-from rftg_nb.cards.custom import MAX_COPIES, known_powers
+from rftg_nb.cards.custom import known_powers
 from rftg_nb.ui.designer import (
     BONUS_CHOICES,
     DESIGN_FLAGS,
     DesignerController,
     bonus_text,
+    is_six_cost,
     power_choices,
+    power_fields,
 )
 from rftg_nb.ui.faces import FLAG_LABELS
+from rftg_nb.ui.file_button import FileButton
 
 CSS = (Path(__file__).parent / "board.css").read_text(encoding="utf-8")
 STYLE = """<style>
@@ -64,11 +67,14 @@ class DesignerApp:
         self.name = w.Text(description="Name", placeholder="the card's name")
         self.kind = w.ToggleButtons(options=KINDS, description="Card",
                                     style={"description_width": "initial"})
-        self.cost = w.BoundedIntText(min=-1, max=99, description="Cost",
-                                     layout=lay(width="170px"))
+        # plain IntText, not BoundedIntText: a bounded one would clamp what is typed (-2 to
+        # its minimum) before the check could quote it; the check says what is allowed
+        self.cost = w.IntText(description="Cost", layout=lay(width="170px"))
         self.vp = w.IntText(description="VP", layout=lay(width="150px"))
-        self.copies = w.BoundedIntText(min=1, max=MAX_COPIES, description="Copies",
-                                       layout=lay(width="170px"))
+        self.six_vp = w.HTML("<span style='line-height:28px' title='a 6-cost development "
+                             "scores by its lines'>VP <b>?</b> (its scoring lines below)</span>",
+                             layout=lay(width="auto", margin="0 8px"))
+        self.copies = w.IntText(description="Copies", layout=lay(width="170px"))
         # "" for no good: a Dropdown reads the value None as "nothing selected"
         self.good = w.Dropdown(options=[("none", ""), *((g.capitalize(), g)
                                                            for g in sorted(GOODS))],
@@ -101,13 +107,14 @@ class DesignerApp:
         form = w.VBox([
             w.HBox([self.name, self.errors["name"]]),
             w.HBox([self.kind, self.errors["type"]]),
-            w.HBox([self.cost, self.vp, self.copies]),
+            w.HBox([self.cost, self.vp, self.six_vp, self.copies]),
             w.HBox([self.errors["cost"], self.errors["vp"], self.errors["copies"]]),
             self.world_box,
             w.HTML("<b>Flags</b>"), w.HBox(list(self.flags.values()),
                                           layout=lay(flex_flow="row wrap")),
             self.errors["flags"],
-            w.HTML("<b>Powers</b> (the engine's powers, by phase; set each one's number)"),
+            w.HTML("<b>Powers</b> (the engine's powers, by phase; set the number of each one "
+                   "that takes a number)"),
             self.power_rows, w.HBox([self.add_power_menu, self.add_power_button]),
             self.errors["powers"],
             self.bonus_box,
@@ -123,8 +130,9 @@ class DesignerApp:
         self.edit_button = w.Button(description="Edit")
         self.delete_button = w.Button(description="Remove", button_style="warning")
         self.download = w.HTML()
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Load a set")
+        self.upload = FileButton(on_file=self._uploaded, label="Load a set from a file",
+                                 hint="a JSON file of custom cards, as downloaded here",
+                                 accept=".json,application/json")
         self.play_button = w.Button(description="▶ Play with these cards",
                                     button_style="primary")
         self.game_box = w.VBox()
@@ -132,7 +140,6 @@ class DesignerApp:
                   self.add_power_button, self.add_bonus_button, self.edit_button,
                   self.delete_button):
             b.layout.width = "auto"
-        self.upload.layout.width = "auto"
         self.root = w.VBox([
             w.HTML(STYLE + f"<style>{CSS}</style>" + INTRO),
             w.HBox([form, w.VBox([w.HTML("<b>Preview</b>"), self.preview])],
@@ -158,7 +165,6 @@ class DesignerApp:
         self.new_dev.on_click(lambda _b: self.on_new("development"))
         self.edit_button.on_click(lambda _b: self.on_edit())
         self.delete_button.on_click(lambda _b: self.on_delete())
-        self.upload.observe(lambda _ch: self.on_upload(), names="value")
         self.play_button.on_click(lambda _b: self.on_play())
 
     def show(self) -> w.VBox:
@@ -209,13 +215,10 @@ class DesignerApp:
             self.c.delete(self.set_list.value)
             self.refresh()
 
-    def on_upload(self) -> None:
-        files = self.upload.value
-        if not files:
-            return
-        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        content = item["content"]
-        self.c.load_json(bytes(content).decode("utf-8", errors="replace"))
+    def _uploaded(self, _name: str, content: bytes, size: int) -> None:
+        """A file chosen with the load button: its set replaces the one here, or is refused
+        naming the card and field (the set is kept)."""
+        self.c.load_upload(content, size)
         self.refresh()
 
     def on_play(self) -> None:
@@ -261,29 +264,40 @@ class DesignerApp:
         world = d["type"] == "world"
         self.world_box.layout.display = "" if world else "none"
         self.cost.description = "Defence" if world and d["military"] else "Cost"
-        six = d["type"] == "development" and d["cost"] == 6
+        six = is_six_cost(d)
         self.bonus_box.layout.display = "" if six or d["bonuses"] else "none"
+        # a 6-cost development's VP are its scoring lines ("?" on the card, 0 in the file)
+        self.vp.layout.display = "none" if six and d["vp"] == 0 else ""
+        self.six_vp.layout.display = "" if six and d["vp"] == 0 else "none"
         if rows:
             self._rows()
         problem = c.problem()
-        where = problem.field.split("[")[0].split(".")[0] if problem else None
-        for key, label in self.errors.items():
-            label.value = escape(problem.text) if problem and key == (where or "") else ""
-        for i, row in enumerate(self.power_rows.children):
-            row.children[-1].value = (escape(problem.text) if problem and
-                                      problem.field.startswith(f"powers[{i}]") else "")
-        for i, row in enumerate(self.bonus_rows.children):
-            row.children[-1].value = (escape(problem.text) if problem and
-                                      problem.field.startswith(f"bonuses[{i}]") else "")
-        if problem and problem.field.startswith(("powers[", "bonuses[")):
-            self.errors[where or ""].value = ""  # shown on its row
+        # the one label that shows the problem: its row's for a power or a scoring line,
+        # else its field's. Each label is given its final value once: a value set and then
+        # cleared in the same redraw still reaches the page, which showed it twice meanwhile
+        shown: Any = None
+        if problem is not None:
+            rows = {"powers": self.power_rows, "bonuses": self.bonus_rows}
+            where = problem.field.split("[")[0].split(".")[0]
+            index = problem.field[len(where) + 1:].split("]")[0]
+            if where in rows and problem.field.startswith(f"{where}[") and index.isdigit() \
+                    and int(index) < len(rows[where].children):
+                shown = rows[where].children[int(index)].children[-1]
+            else:
+                shown = self.errors.get(where, self.errors[""])
+        labels = [*self.errors.values(), *(row.children[-1] for row in
+                                          (*self.power_rows.children, *self.bonus_rows.children))]
+        for label in labels:
+            value = escape(problem.text) if label is shown and problem is not None else ""
+            if label.value != value:
+                label.value = value
         p = c.preview()
         self.preview.value = (
             f"<div class='rftg-board' style='border:none;padding:0;background:none'>"
             f"{p['face']}<div class='rd-text'>{escape(p['text'])}</div></div>"
             if p["face"] else
-            f"<div class='rd-problem'>Fix the field marked in red to see the card: "
-            f"{escape(p['problem'])}</div>")
+            # the problem itself shows once, by its field
+            "<div class='rd-problem'>Fix the field marked in red to see the card.</div>")
         self.keep_button.disabled = problem is not None
         self.keep_button.description = ("Save the changes to this card" if c.editing is not None
                                         else "Keep this card in the set")
@@ -302,18 +316,22 @@ class DesignerApp:
 
         rows = []
         for i, p in enumerate(d["powers"]):
-            k = known.get((p["phase"], p["code"]), {"text": p["code"], "uses_times": False})
-            value = w.IntText(value=p["value"], description="number",
-                              layout=w.Layout(width="150px"))
-            value.observe(lambda ch, i=i: self._power(i, "value", ch["new"]), names="value")
+            k = known.get((p["phase"], p["code"]), {"text": p["code"]})
             parts: list[w.Widget] = [
                 w.HTML(f"<b>{ROMAN.get(p['phase'], '?')}</b> {escape(k['text'])}",
-                       layout=w.Layout(width="300px")), value]
-            if k.get("uses_times") or p.get("times"):
-                times = w.IntText(value=p["times"], description="times",
-                                  layout=w.Layout(width="140px"))
-                times.observe(lambda ch, i=i: self._power(i, "times", ch["new"]), names="value")
-                parts.append(times)
+                       layout=w.Layout(width="300px"))]
+            numbers = power_fields(p["phase"], p["code"])
+            # a number the power takes, or one it does not take but holds (from a file), so
+            # the check's complaint about it can be fixed here
+            for key, label, width in (("value", "number", "150px"), ("times", "times", "140px")):
+                if key in numbers or p.get(key):
+                    box = w.IntText(value=p[key], description=label,
+                                    layout=w.Layout(width=width))
+                    box.observe(lambda ch, i=i, key=key: self._power(i, key, ch["new"]),
+                                names="value")
+                    parts.append(box)
+                elif key == "value":  # an empty space, so the rows' buttons line up
+                    parts.append(w.HTML(layout=w.Layout(width=width)))
             rows.append(w.HBox([*parts, self._trash("powers", i), _error_label()]))
         self.power_rows.children = rows
         rows = []

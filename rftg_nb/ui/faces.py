@@ -59,12 +59,17 @@ def face_html(d: Design) -> str:
     if d.bonuses:
         powers += ('<div class="rf-pw rf-six"><b>VP</b> '
                    + escape("; ".join(describe_bonus(b) for b in d.bonuses)) + "</div>")
+    # The cost and the VP float in the name's first line, so a long name's later lines (and a
+    # long word) have the tile's whole width; the two empty floats at the start of the powers
+    # keep their last lines out of the tile's bottom right corner, where the board puts the
+    # i button and a good.
     return (f'<div class="{" ".join(classes)}">'
-            f'<div class="rf-top">{cost}<span class="rf-name">{escape(d.name)}</span>'
-            f'<span class="rf-vp" title="{vp} VP">{vp}</span></div>'
+            f'<div class="rf-top">{cost}<span class="rf-vp" title="{vp} VP">{vp}</span>'
+            f'<span class="rf-name">{escape(d.name)}</span></div>'
             f'<div class="rf-band" style="background:{colour}">{band}</div>'
             + (f'<div class="rf-flags">{flag_html}</div>' if flag_html else "")
-            + f'<div class="rf-pws">{powers}</div></div>')
+            + f'<div class="rf-pws"><i class="rf-gap"></i><i class="rf-corner"></i>{powers}'
+            '</div></div>')
 
 
 def full_text(d: Design) -> str:

@@ -5,7 +5,8 @@ its position and computes the right answers through the engine. This app shows t
 text beside the same board as the solitaire dashboard and lets the learner act on it:
 
 - a *choose* lesson: the learner answers the question on the board (clicking cards); the answer
-  is judged against the best options the engine computes, then played so its result shows;
+  is judged against the best options the engine computes, then played out to the end of its
+  phase (or round) as the grader measured it, so the board shows the result, payment made;
 - a *predict* lesson: the learner predicts the robot's numbers with the widgets, checks them, and
   then steps through the robot's moves on its mat with the rule of each step.
 
@@ -22,7 +23,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from rftg_nb.lessons import LESSONS, Feedback, Lesson, LessonRun
+from rftg_nb.lessons import GRADERS, LESSONS, Feedback, Lesson, LessonRun, robot_setup
 from rftg_nb.ui.app import SoloApp
 from rftg_nb.ui.controller import SoloController, Status
 
@@ -99,7 +100,11 @@ class LessonController:
         self.judged = True
         if fb.correct:
             self.done.add(self.lesson.id)
-        self.board.answer(ids)
+        if self.board.answer(ids):
+            # the rest of the answer's phase, as the feedback measured it (a payment, say);
+            # the robot's moves after the teaching point are stepped through
+            run.carry_out()
+            self.board.show_from(run.watch_from)
         return fb.correct
 
     def predict(self, answers: dict[str, Any]) -> list[Feedback]:
@@ -161,22 +166,55 @@ class LessonBoard(SoloApp):
         if lessons.lesson.kind == "predict" and not lessons.judged:
             s["question"] = None
             s["banner"] = ("Your turn to predict",
-                           "Answer the questions above the board, then check them.")
+                           "Answer the lesson's questions, then check them.")
         elif lessons.lesson.kind == "choose" and lessons.judged:
             s["question"] = None
-            s["banner"] = ("Lesson answered", "The board shows what your answer did. Press "
+            scope = GRADERS[lessons.lesson.grader].scope
+            s["banner"] = ("Lesson answered", f"The board shows what your answer did, with the "
+                           f"rest of the {scope} played out as the feedback counts it. Press "
                            "Next for the next lesson, or Try again.")
+        if s.get("question") is None:
+            # no question on the board: no card is outlined as an option or says why not
+            for key in ("hand", "explored", "tableau", "packet"):
+                if s.get(key):
+                    s[key] = [{k: v for k, v in t.items() if k not in ("o", "why")}
+                              for t in s[key]]
         return s
 
 
-# Compact text, so the board starts high on the page.
+# Compact text, so the board starts high on the page. When the course is 1280 px wide or more
+# (a 1366 px screen, with or without a scroll bar) the lesson is a column beside the board, and
+# the board keeps its two columns (its own container query would stack them below 920 px);
+# narrower (a notebook, a small window), the lesson sits above the board.
 LESSON_CSS = """<style>
+.rftg-lessons { container: rftg-lessons / inline-size; }
+.rftg-lessons-title { margin: 2px 0; font-size: 18px; }
 .rftg-lesson { max-width: 1100px; font-size: 13.5px; line-height: 1.35; }
 .rftg-lesson h3 { margin: 2px 0 4px; font-size: 16px; }
 .rftg-lesson p { margin: 0 0 5px; }
 .rftg-lesson .task { background: #eef3fb; border-left: 3px solid #1f5fbf; padding: 2px 8px; }
+.rftg-lesson .setup { background: #f4f1e8; border-left: 3px solid #8a7a55; padding: 2px 8px; }
 .rftg-lesson .source { color: #666; font-size: 12px; }
 .rftg-feedback, .rftg-after p { font-size: 13.5px; line-height: 1.35; margin: 0 0 4px; }
+.rftg-lesson-main { display: flex; flex-direction: column; gap: 4px; }
+.rftg-q-row { align-items: center; gap: 6px; }
+.rftg-q-row > .rftg-q-label { flex: 1 1 0 !important; width: auto !important; min-width: 0; }
+.rftg-q-label .rftg-q-prompt { display: inline-block; white-space: normal; line-height: 1.25; }
+.rftg-q-row > .widget-dropdown, .rftg-q-row > .widget-inline-hbox { flex: 0 0 auto; }
+.rftg-check { max-width: 100%; align-self: flex-start; }
+.rftg-q-row { max-width: 560px; }
+.rftg-lesson-panel > *, .rftg-lesson-panel .widget-vbox > * { flex-shrink: 0; }
+@container rftg-lessons (min-width: 1280px) {
+  .rftg-lesson-main { flex-direction: row; align-items: flex-start; gap: 10px; }
+  .rftg-lesson-panel { flex: 0 0 380px; width: 380px; min-width: 0;
+    max-height: calc(100vh - 110px); overflow-y: auto; }
+  .rftg-lesson-panel .rftg-lesson, .rftg-lesson-panel .rftg-feedback,
+  .rftg-lesson-panel .rftg-after p { font-size: 13px; line-height: 1.3; }
+  .rftg-lesson-panel .rftg-lesson h3 { font-size: 15px; }
+  .rftg-lesson-board { flex: 1 1 0; min-width: 0; }
+  .rftg-lessons .rftg-lesson-board .rb-main {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 470px); }
+}
 </style>"""
 
 
@@ -190,12 +228,12 @@ class LessonApp:
         self.pick = w.Dropdown(options=titles, value=self.c.index, description="Lesson",
                                layout=w.Layout(width="420px"))
         self.pick.observe(lambda ch: self.on_open(ch["new"]), names="value")
-        self.prev_button = w.Button(description="← Previous")
+        narrow = {"layout": w.Layout(width="auto")}  # the buttons as wide as their words
+        self.prev_button = w.Button(description="← Previous", **narrow)
         self.prev_button.on_click(lambda _b: self.on_open(self.c.index - 1))
-        self.next_button = w.Button(description="Next →",
-                                    button_style="primary")
+        self.next_button = w.Button(description="Next →", button_style="primary", **narrow)
         self.next_button.on_click(lambda _b: self.on_open(self.c.index + 1))
-        self.again_button = w.Button(description="↻ Try again")
+        self.again_button = w.Button(description="↻ Try again", **narrow)
         self.again_button.on_click(lambda _b: self.on_try_again())
         self.bar = w.IntProgress(value=0, min=0, max=len(self.c.lessons),
                                  description="Done", layout=w.Layout(width="260px"))
@@ -203,16 +241,25 @@ class LessonApp:
         self.text = w.HTML()
         self.questions = w.VBox()
         self.check_button = w.Button(description="✓ Check my predictions",
-                                     button_style="success")
+                                     button_style="success", layout=w.Layout(width="auto"))
+        self.check_button.add_class("rftg-check")
         self.check_button.on_click(lambda _b: self.on_check())
         self.feedback = w.HTML()
         self.inputs: dict[str, w.ValueWidget] = {}
+        # The lesson (text, questions, feedback) beside the board on a wide screen, above it
+        # on a narrow one (LESSON_CSS): the text, the predictions and the robot's moves on
+        # its mat are then in view together.
+        self.panel = w.VBox([self.text, self.questions, self.feedback])
+        self.panel.add_class("rftg-lesson-panel")
+        self.app.board.add_class("rftg-lesson-board")
+        self.main = w.Box([self.panel, self.app.board])
+        self.main.add_class("rftg-lesson-main")
         self.root = w.VBox([
-            w.HTML("<h2 style='margin:4px 0'>Learn to play: Race for the Galaxy and the "
-                   "solitaire robot</h2>"),
+            w.HTML(LESSON_CSS + "<h2 class='rftg-lessons-title'>Learn to play: Race for the "
+                   "Galaxy and the solitaire robot</h2>"),
             w.HBox([self.pick, self.prev_button, self.next_button, self.again_button,
                     self.bar, self.bar_note], layout=w.Layout(flex_flow="row wrap")),
-            self.text, self.questions, self.feedback, self.app.board,
+            self.main,
         ])
         self.root.add_class("rftg-lessons")
         self.refresh()
@@ -253,9 +300,11 @@ class LessonApp:
         self.bar_note.value = (f"<span class='rftg-progress' data-done='{right}'>lesson "
                                f"{c.index + 1} of {total}; {right} answered right</span>")
         paragraphs = "".join(f"<p>{escape(p)}</p>" for p in lesson.text.split("\n\n"))
+        setup = robot_setup(lesson)
+        if setup:
+            paragraphs += f"<p class='setup'>{escape(setup)}</p>"
         self.text.value = (
-            LESSON_CSS
-            + f"<div class='rftg-lesson' data-id='{escape(lesson.id)}' data-kind='{lesson.kind}'>"
+            f"<div class='rftg-lesson' data-id='{escape(lesson.id)}' data-kind='{lesson.kind}'>"
             f"<h3>{escape(lesson.title)}</h3>{paragraphs}"
             f"<p class='task'><b>Your task:</b> {escape(run.goal)}</p>"
             f"<p class='source'>Source: {escape(lesson.source)}</p></div>")
@@ -287,15 +336,20 @@ class LessonApp:
         for q in run.questions:
             given = c.answers.get(q["key"])  # a checked prediction stays on show
             if q["choices"]:
-                x: w.ValueWidget = w.Dropdown(options=[("(choose)", "")] + [
-                    (ch, ch) for ch in q["choices"]], value=given if given in q["choices"] else "")
+                x: w.ValueWidget = w.Dropdown(
+                    options=[("(choose)", "")] + [(ch, ch) for ch in q["choices"]],
+                    value=given if given in q["choices"] else "",
+                    layout=w.Layout(width="190px"))
             else:
                 x = w.BoundedIntText(value=given if isinstance(given, int) else 0, min=-99,
-                                     max=999, layout=w.Layout(width="90px"))
+                                     max=999, layout=w.Layout(width="72px"))
             x.disabled = c.judged
             x.add_class(f"rftg-q-{q['key']}")
             self.inputs[q["key"]] = x
-            rows.append(w.HBox([w.HTML(f"<span style='min-width:360px;display:inline-block'>"
-                                       f"{escape(q['prompt'])}</span>"), x]))
+            label = w.HTML(f"<span class='rftg-q-prompt'>{escape(q['prompt'])}</span>")
+            label.add_class("rftg-q-label")
+            row = w.HBox([label, x])
+            row.add_class("rftg-q-row")
+            rows.append(row)
         self.check_button.disabled = c.judged
         self.questions.children = (*rows, self.check_button)

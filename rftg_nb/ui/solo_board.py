@@ -13,7 +13,7 @@ from typing import Any
 
 from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, SPACES, player_markers
 from rftg_nb.robot.mat import COUNTER
-from rftg_nb.robot.rules import SUMMARIES, mat_rows, rule_summary
+from rftg_nb.robot.rules import SUMMARIES, mat_rows, response_notes, rule_summary
 from rftg_nb.ui.board_parts import question_for, seat_cards
 from rftg_nb.ui.controller import SoloController
 
@@ -21,6 +21,9 @@ from rftg_nb.ui.controller import SoloController
 SPACE_SHORT = {"explore1": "Explore", "explore2": "Explore", "develop1": "Develop",
                "develop2": "Develop", "settle1": "Settle", "settle2": "Settle",
                "trade": "$ Trade", "x2": "x2", "produce": "Produce"}
+# said under the action question with Explain on; each action button then carries its note
+RESPONSE_INTRO = ("Under each action: what the robot does in that phase if its dice do not "
+                  "call it (its response row).")
 MOVES_SHOWN = 30  # the robot's moves of this round and the last sent to the page (it scrolls)
 
 
@@ -31,6 +34,12 @@ def question(c: SoloController) -> dict[str, Any] | None:
     if d is None or g is None:
         return None
     q = question_for(g, 0, d, c.explain)
+    if q is not None and d.kind == "actions" and c.explain:
+        # the decision a solitaire player weighs: what the robot does with each phase called
+        responses = response_notes(g.robot.values)
+        for o in q["options"]:
+            o["note"] = responses.get(o["id"], "")
+        q["coach"] = f"{q.get('coach', '')} {RESPONSE_INTRO}".strip()
     if q is not None and d.kind == "dice":
         q["dice"] = {die: [{"id": o.id, "face": o.id[2:], "label": FACE_LABELS[o.id[2:]]}
                            for o in d.options if o.id.startswith(die.lower() + ":")]
@@ -61,7 +70,12 @@ def board_state(c: SoloController, serial: int = 0) -> dict[str, Any]:
     d = c.decision
     q = question(c)
     me = g.players[0]
-    tiles = seat_cards(g, 0, d, q)
+    # While the robot's moves before your keep question are stepped through, the cards you
+    # explored are already shown apart from your hand.
+    ahead = live.decision
+    apart = ahead.ids if d is None and ahead is not None and ahead.player == 0 \
+        and ahead.kind == "explore_keep" else ()
+    tiles = seat_cards(g, 0, d, q, apart)
     now = g.numbers_at(len(g.events) - 1) if g.events else None
     mat = c.robot_at_cursor()
     r = g.robot
@@ -102,7 +116,7 @@ def board_state(c: SoloController, serial: int = 0) -> dict[str, Any]:
         "explain": c.explain,
         **tiles,
         "counts": {
-            "military": me.total_military(), "goods": me.good_count(), "hand": len(me.hand),
+            "military": me.total_military(), "goods": me.good_count(), "hand": len(tiles["hand"]),
             "deck": len(g.deck), "discard": len(g.discard), "chips": me.vp,
         },
         "score": ({"you": now["player_score"], "robot": now["robot_score"],

@@ -33,6 +33,7 @@ from rftg_nb.ui.controller import Status, load_failed
 from rftg_nb.ui.phases import phase_title
 
 COMPUTER_LEVELS = ("random", "fast", "strong")  # who plays the computer seats
+SEAT_SECONDS = 1.5  # what a strong computer seat may think a question (rftg_nb.ai.APP_SECONDS)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 GOAL_EVENTS = frozenset({"goal_claim", "goal_lost", "goal_end"})
@@ -191,15 +192,17 @@ class TableController:
     def choose(self, seat: int, decision: Decision) -> list[str]:
         """A computer seat's answer: the AI at the table's level (it sees only what ``seat``
         may see), or at level "random" a pick drawn from the game's seed, the seat and the
-        number of choices made. Either way the same position always gets the same answer
-        (also after an undo or a load)."""
+        number of choices made. Either way the same position gets the same answer (also after
+        an undo or a load), except that the strong level thinks for at most
+        :data:`SEAT_SECONDS`, and when that cuts its look-ahead short the answer depends on
+        how busy the machine was."""
         g = self._need_game()
         if self.settings.level == "random":
             rng = random.Random(f"{g.seed}:{seat}:{len(g.deciders)}")
             return random_pick(decision, rng)
         from rftg_nb.ai import AIPlayer
 
-        return AIPlayer(self.settings.level, seed=g.seed).pick(g, decision)
+        return AIPlayer(self.settings.level, seed=g.seed, seconds=SEAT_SECONDS).pick(g, decision)
 
     # ------------------------------------------------------------------ the computer's help
     def hint(self) -> Any:

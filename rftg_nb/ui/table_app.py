@@ -9,6 +9,7 @@ rounds with the goals claimed, and the VP pool; the log tab lists the public eve
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import ipywidgets as w
@@ -59,13 +60,26 @@ class TableApp(BoardApp):
 
     charts_drawn = TABLE_CHARTS
     charts_wait = "The charts of the scores and the VP pool start when round 1 begins."
+    #: seconds into handling a message after which the page is told which computer seat is
+    #: thinking (quick computations send nothing: the page's own busy sign covers them)
+    announce_after = 0.05
 
     def __init__(self, controller: TableController | None = None, start: bool = True) -> None:
         self.c = controller or TableController()
         self.explain = False
         self._confirm_new: tuple[int, int] | None = None  # (game id, choices) when armed
         self._names: list[str] = []
+        self._announced: tuple[float, int] | None = None  # (message, seat) last named
         super().__init__()
+        # Every computer seat's answer goes through the controller's choose(): wrapped here so
+        # that the page hears who is thinking while a slow computation goes on.
+        choose = self.c.choose
+
+        def choose_announced(seat: int, decision: Any) -> list[str]:
+            self._announce(seat)
+            return choose(seat, decision)
+
+        self.c.choose = choose_announced  # type: ignore[method-assign]
         if start and self.c.game is None:
             self.c.new_game(DEFAULT)
         self.refresh()
@@ -111,6 +125,18 @@ class TableApp(BoardApp):
         else:
             return super().handle(what, msg)
         return True
+
+    def _announce(self, seat: int) -> None:
+        """Tell the page that ``seat`` (a computer seat) is thinking, once per seat in turn,
+        when the message being handled has already taken ``announce_after`` seconds."""
+        g = self.c.game
+        since = self.busy_since
+        if g is None or since is None or time.perf_counter() - since < self.announce_after:
+            return
+        if self._announced == (since, seat):
+            return
+        self._announced = (since, seat)
+        self.reply({"kind": "busy", "who": f"{g.players[seat].name} (computer)"})
 
     def save(self) -> dict[str, Any]:
         g = self.c.game
@@ -166,6 +192,7 @@ class TableApp(BoardApp):
             "goals": st.goals is not False, "level": st.level, "draft": st.draft,
             "seed_hint": f"blank = random (this game: {g.seed})" if g else "blank = random",
             "confirm": g is not None and self._confirm_new == (id(g), len(g.choices)),
+            "game": id(g),  # which game: the page keeps the form's edits until it changes
         }
         s["end"] = end_sheet(self.c)
         s["hint"] = self.c.assistant.shown(g) if self.c.decision is not None else None

@@ -81,7 +81,7 @@ def table_state(c: TableController, serial: int = 0, explain: bool = False) -> d
         "question": q,
         **tiles,
         "counts": ({"military": me.total_military(), "goods": me.good_count(),
-                    "hand": len(me.hand), "chips": me.vp} if me is not None else {}),
+                    "hand": len(tiles["hand"]), "chips": me.vp} if me is not None else {}),
         "pile": _piles(g, me),
         "players": players,
         "score": {"names": names, "scores": list(scores), "pool": g.vp_pool},

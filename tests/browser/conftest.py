@@ -8,6 +8,7 @@ machine may be offline: every request not to 127.0.0.1 is aborted.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -89,6 +90,21 @@ def voila_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServe
     """A Voila server on the notebooks/ folder, as ``make app`` runs it: ``/`` is the start
     page, ``/voila/render/<name>.ipynb`` a page."""
     yield from _serve(ROOT / "notebooks", tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def lab_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """The lab page as notebooks/lab.ipynb builds it, served from a copy that skips the page's
+    first runs: those play a few hundred games (minutes on a small machine) and hold no input
+    of anyone's. The copy plays one game per value when its button is pressed."""
+    nb = json.loads((ROOT / "notebooks" / "lab.ipynb").read_text(encoding="utf-8"))
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert len(code) == 1 and "app.run_all()" in "".join(code[0]["source"])
+    code[0]["source"] = "".join(code[0]["source"]).replace(
+        "app.run_all()", "app.unknown_games.value = 1")
+    folder = tmp_path_factory.mktemp("lab-page")
+    (folder / "lab.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    yield from _serve(folder, tmp_path_factory)
 
 
 def _serve(target: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:

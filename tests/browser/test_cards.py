@@ -54,6 +54,8 @@ def pwned(page: Page) -> object:
 def upload(page: Page, name: str, content: bytes, expect_text: str) -> None:
     """Load a file through the page's upload button (the file input it opens, as a person
     does) and wait for its message."""
+    # the button says what it does, with no count of files beside its words
+    expect(page.locator(".rftg-cards .widget-upload")).to_have_text("Load custom cards")
     with page.expect_file_chooser() as chooser:
         page.click(".rftg-cards .widget-upload")
     chooser.value.set_files(files=[{"name": name, "mimeType": "application/json",

@@ -30,9 +30,7 @@ from rftg_nb.robot.solo import SoloGame
 from rftg_nb.ui.table import TableController, TableGame
 from tests.browser.conftest import (
     BOARD,
-    ROOT,
     VoilaServer,
-    _serve,
     board_after,
     board_serial,
     open_page,
@@ -498,21 +496,6 @@ def test_learn_page_takes_no_markup_and_ignores_a_load(tab: Watch, voila_pages: 
     page.wait_for_selector(".rftg-feedback, .rb-status")
     tab.clean("predictions checked")
     page.screenshot(path="/tmp/hostile-learn.png", full_page=True)
-
-
-@pytest.fixture(scope="module")
-def lab_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The lab page as notebooks/lab.ipynb builds it, served from a copy that skips the page's
-    first runs: those play a few hundred games (minutes on a small machine) and hold no input
-    of anyone's. The copy plays one game per value when its button is pressed."""
-    nb = json.loads((ROOT / "notebooks" / "lab.ipynb").read_text(encoding="utf-8"))
-    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    assert len(code) == 1 and "app.run_all()" in "".join(code[0]["source"])
-    code[0]["source"] = "".join(code[0]["source"]).replace(
-        "app.run_all()", "app.unknown_games.value = 1")
-    folder = tmp_path_factory.mktemp("lab-page")
-    (folder / "lab.ipynb").write_text(json.dumps(nb), encoding="utf-8")
-    yield from _serve(folder, tmp_path_factory)
 
 
 def test_lab_page_number_boxes_take_no_markup(tab: Watch, lab_page: VoilaServer):

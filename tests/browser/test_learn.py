@@ -80,3 +80,101 @@ def test_a_game_lesson_and_a_robot_lesson_by_clicking(page: Page, voila_pages: V
     credit = page.eval_on_selector(".rb-track span.on", "e => e.textContent")
     assert int(credit) == lesson.claims["robot_credit"]
     assert page_errors == []
+
+
+def _open(page: Page, lesson_id: str) -> None:
+    index = next(i for i, x in enumerate(LESSONS) if x.id == lesson_id)
+    page.select_option(".rftg-lessons select", index=index)
+    page.wait_for_selector(f".rftg-lesson[data-id='{lesson_id}']")
+    page.wait_for_selector(CHECK)
+
+
+def _predict_and_step(page: Page, lesson_id: str) -> None:
+    """In the open robot lesson, make the right predictions, check them and reveal one
+    move."""
+    run = LessonRun(next(x for x in LESSONS if x.id == lesson_id))
+    expected = run.expected()
+    for q in run.questions:
+        box = f".rftg-q-{q['key']}"
+        if q["choices"]:
+            page.select_option(f"{box} select", label=str(expected[q["key"]]))
+        else:
+            page.fill(f"{box} input", str(expected[q["key"]]))
+            page.press(f"{box} input", "Tab")
+    page.get_by_role("button", name="Check my predictions").click()
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.rftg-feedback').length === n",
+        arg=len(run.questions))
+    page.wait_for_function("() => document.querySelector('.rftg-board').dataset.kind "
+                           "=== 'moving'")
+    before = _serial(page)
+    page.click("[data-do=next]")
+    _after(page, before)
+
+
+# Where an element is: its box in the window and whether its words fit it.
+_BOX = """(e) => { const r = e.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+          clipped: e.scrollWidth > e.clientWidth, text: e.textContent.trim().slice(0, 40)}; }"""
+
+
+QUESTIONS = ".rftg-lessons [class*='rftg-q-']"  # each prediction's box (rftg-q-<key>)
+CHECK = ".rftg-lessons button.mod-success"  # Check my predictions
+
+
+def _boxes(page: Page, selector: str) -> list[dict]:
+    boxes = page.eval_on_selector_all(selector, f"es => es.map({_BOX})")
+    assert boxes, f"nothing on the page matches {selector}"
+    return boxes
+
+
+def test_at_1366x768_the_lesson_its_questions_and_the_robots_moves_are_in_view(
+        browser, voila_pages: VoilaServer, page_errors: list[str]):
+    from tests.browser.conftest import open_page
+
+    width, height = 1366, 768
+    for page in open_page(browser, page_errors, width, height):
+        page.goto(voila_pages.url + "/voila/render/learn.ipynb", timeout=90_000)
+        page.wait_for_selector(f"{BOARD}[data-serial]", timeout=90_000)
+        # the lesson of the report, then the one with the most to read
+        for lesson_id in ("robot-develop-1", "robot-develop-2"):
+            _open(page, lesson_id)
+            # while predicting: the lesson, its questions and the robot's mat
+            for selector in (".rftg-lesson", QUESTIONS, CHECK, ".rb-mat"):
+                for box in _boxes(page, selector):
+                    assert 0 <= box["top"] and box["bottom"] <= height, (lesson_id, selector, box)
+            _predict_and_step(page, lesson_id)
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"learn-{lesson_id}-1366x768.png"))
+            for selector in (".rftg-lesson", QUESTIONS, CHECK, ".rb-moves",
+                             ".rb-latest", ".rb-mat"):
+                for box in _boxes(page, selector):
+                    assert 0 <= box["top"] and box["bottom"] <= height, (lesson_id, selector, box)
+                    assert 0 <= box["left"] and box["right"] <= width, (lesson_id, selector, box)
+            for box in _boxes(page, ".rftg-lessons button"):
+                assert not box["clipped"], (lesson_id, box)
+    assert page_errors == []
+
+
+def test_at_900x1000_nothing_of_a_lesson_is_cut(browser, voila_pages: VoilaServer,
+                                               page_errors: list[str]):
+    from tests.browser.conftest import open_page
+
+    width, height = 900, 1000
+    for page in open_page(browser, page_errors, width, height):
+        page.goto(voila_pages.url + "/voila/render/learn.ipynb", timeout=90_000)
+        page.wait_for_selector(f"{BOARD}[data-serial]", timeout=90_000)
+        _open(page, "robot-develop-2")
+        _predict_and_step(page, "robot-develop-2")
+        page.screenshot(path=str(ARTIFACTS / "learn-robot-develop-2-900x1000.png"))
+        for selector in (".rftg-lesson", QUESTIONS, CHECK, ".rftg-feedback",
+                         ".rftg-lessons button", ".rb-moves", ".rb-mat"):
+            for box in _boxes(page, selector):
+                assert 0 <= box["left"] and box["right"] <= width, (selector, box)
+        for box in _boxes(page, ".rftg-lessons button"):
+            assert not box["clipped"], box
+        # the lesson is read first: its text and questions are in the first screen
+        for selector in (".rftg-lesson", QUESTIONS, CHECK):
+            for box in _boxes(page, selector):
+                assert box["bottom"] <= height, (selector, box)
+    assert page_errors == []

@@ -45,6 +45,9 @@ def test_buttons_run_with_the_widgets_values():
     app.world_button.click()
     t = app.tables["start worlds"]
     assert len(t) == 27 and set(t["seed"]) == {5}
+    # beside the heatmaps: why their columns are so often alike
+    assert "the same deal (seed 5)" in app.world_note.value
+    assert "seed 5" in shown(app.world_charts["win_rate"])["layout"]["title"]["text"]
     app.unknown.value = "start_worlds.Old Earth.robot_face"
     app.unknown_games.value = 2
     app.unknown_button.click()

@@ -65,6 +65,23 @@ def test_heatmap_rows_are_start_worlds_and_columns_difficulties(table):
         charts.start_world_heatmap(table, "speed")
 
 
+def test_heatmap_says_when_every_difficulty_played_the_same_deals():
+    rows = [game(seed, "seat0" if seed == 4 else "robot", world, level)
+            for world in ("Old Earth", "New Sparta") for level in ("easy", "hard")
+            for seed in (4, 5, 6)]
+    note = charts.same_deals_note(frame(rows))
+    assert "same 3 deals" in note and "seeds 4-6" in note and "1/3" in note
+    fig = charts.start_world_heatmap(frame(rows))
+    assert "same 3 deals (seeds 4-6)" in fig.layout.title.text
+    assert "1/3" not in charts.start_world_heatmap(frame(rows), "robot_score").layout.title.text
+    assert [list(r) for r in fig.data[0].z] == [[2 / 3, 2 / 3], [2 / 3, 2 / 3]]
+
+
+def test_heatmap_claims_no_shared_deals_when_seeds_differ(table):
+    assert charts.same_deals_note(table) == ""  # the cells of the fixture hold other seeds
+    assert "same" not in charts.start_world_heatmap(table).layout.title.text
+
+
 def test_score_distribution(table):
     fig = charts.score_distribution(table)
     names = [t.name for t in fig.data]
@@ -101,7 +118,18 @@ def test_end_labels_and_shares(table):
     assert by.groupby("difficulty")["share"].sum().tolist() == pytest.approx([1, 1])
     fig = charts.end_chart(table, "difficulty")
     assert [t.name for t in fig.data] == ["easy", "hard"]
-    assert list(fig.data[1].y) == ["VP chips ran out and the robot's tableau reached 12"]
+    # a long end is broken before each "and", so the labels leave the bars room
+    assert list(fig.data[1].y) == ["VP chips ran out<br>and the robot's tableau reached 12"]
+
+
+def test_end_chart_labels_are_readable(table):
+    fig = charts.end_chart(table, "difficulty")
+    for bar in fig.data:  # each share written past its bar, at a size that can be read
+        assert bar.textposition == "outside" and bar.cliponaxis is False
+    assert fig.layout.uniformtext.minsize >= 11 and fig.layout.uniformtext.mode == "show"
+    assert fig.layout.xaxis.range[1] > 1  # room past the longest bar (100%) for its words
+    rows = len(charts.end_shares(table)["how"].unique())
+    assert fig.layout.height >= rows * len(fig.data) * 16  # bars thick enough for the text
 
 
 @pytest.fixture
@@ -141,8 +169,19 @@ def test_overview_picks_each_groups_largest_change(compared):
     assert list(o["variant"]) == ["minus", "h1"] and list(o["difference"]) == [-10, 1]
     assert list(o["title"]) == ["Group G", "h"]
     fig = charts.overview_chart(compared, titles={"g": "Group G"})
-    assert list(fig.data[0].y) == ["Group G", "h"] and list(fig.data[0].x) == [-10, 1]
-    assert list(fig.data[0].text) == ["minus", "h1"]
+    assert list(fig.data[0].x) == [-10, 1]
+    # each row names its group and, under it, the alternative: nothing is written on the
+    # bars, where the words would run over the error bars
+    assert [y.split("<br>")[0] for y in fig.data[0].y] == ["Group G", "h"]
+    assert "minus" in fig.data[0].y[0] and "h1" in fig.data[0].y[1]
+    assert fig.data[0].text is None and fig.data[0].textposition in (None, "none")
+
+
+def test_overview_labels_are_text():
+    rows = [game(0, robot_score=30, variant="assumed", group="<b>g</b>"),
+            game(0, robot_score=33, variant="5% <i>more</i>", group="<b>g</b>")]
+    label = charts.overview_chart(frame(rows)).data[0].y[0]
+    assert "&lt;b&gt;g&lt;/b&gt;" in label and "5&#37; &lt;i&gt;more&lt;/i&gt;" in label
 
 
 def test_effect_chart(compared):

@@ -296,3 +296,166 @@ def test_fixed_is_only_for_choose_lessons():
     lesson = FIXED[0]
     with pytest.raises(LessonError, match="bad-fixed.*fixed.*'nonsense' is not offered"):
         LessonRun(dataclasses.replace(lesson, id="bad-fixed", fixed=("nonsense",)))
+
+
+# ---------------------------------------------------------------- what the screen determines
+ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+            "eighth", "ninth", "tenth")
+
+
+def flip_runs(lesson: Lesson) -> list[tuple[str, int, bool]]:
+    """Each flip to find the robot makes after ``then``: (its rule, cards flipped, found)."""
+    run = LessonRun(lesson)
+    run.play_on()
+    runs: list[tuple[str, int, bool]] = []
+    for e in run.game.events[run.watch_from:]:
+        if e.actor != "robot" or e.kind != "flip":
+            continue
+        rule = e.data.get("rule", "")
+        if runs and runs[-1][0] == rule and not runs[-1][2]:
+            runs[-1] = (rule, runs[-1][1] + 1, bool(e.data.get("found")))
+        else:
+            runs.append((rule, 1, bool(e.data.get("found"))))
+    return runs
+
+
+def states_flip(text: str, flips: int, found: bool) -> bool:
+    """Whether ``text`` says where a flip to find stops: "on the fourth flip", "the second card
+    it flips", or "none of the cards it flips" when it finds nothing."""
+    if not found:
+        return "none of the cards it flips" in text
+    n = ORDINALS[flips]
+    return bool(re.search(rf"\b{n} (?:flip|card it flips)\b", text, re.IGNORECASE))
+
+
+STACK_ASKED = [x for x in PREDICT if any(q.measure == "robot_stack" for q in x.questions)]
+
+
+@pytest.mark.parametrize("lesson", STACK_ASKED, ids=ids(STACK_ASKED))
+def test_a_draw_stack_question_says_where_each_flip_stops(lesson):
+    """The draw stack after a flip to find depends on how many cards it flips: the text must
+    say, or the question cannot be answered from the screen."""
+    shown = before(lesson)
+    for rule, flips, found in flip_runs(lesson):
+        assert states_flip(shown, flips, found), \
+            f"{lesson.id}: the text does not say where the {rule} flip stops ({flips} flipped)"
+
+
+def test_settle_2_answers_follow_from_what_the_text_says():
+    """Lesson "A Settle action, then a Settle response": any draw stack that fits the text (the
+    action finds a world on the fourth flip, the response on the second) gives the same
+    answers; one that finds it on another flip gives others, so the text must say it."""
+    lesson = next(x for x in LESSONS if x.id == "robot-settle-2")
+    text = before(lesson)
+    assert states_flip(text, 4, True) and "response finds one on the second flip" in text
+    want = LessonRun(lesson).expected()
+    robot, hand = lesson.deck[:4], lesson.deck[4:10]
+    assert robot[:2] == ("Hive World", "Mining Robots")  # its draw stack of 2
+    # not a non-military world (N) or one (W); the robot flips its two cards,
+    # then the five it draws: N N | N W N | W x
+    fits = [("Mining Robots", "Hive World", "Colony Ship", "Spice World", "Outlaw World",
+             "Gem World", "Space Marines"),
+            ("Outlaw World", "Colony Ship", "Hive World", "Gem World", "Mining Robots",
+             "Spice World", "New Earth")]
+    for cards in fits:
+        deck = cards[:2] + robot[2:] + hand + cards[2:]
+        other = LessonRun(dataclasses.replace(lesson, id="fits", deck=deck))
+        assert other.expected() == want, cards
+    # the response finds its world on the first flip: one card more is left
+    first = ("Hive World", "Mining Robots", "Outlaw World", "Gem World", "Spice World",
+             "Colony Ship", "Space Marines")
+    deck = first[:2] + robot[2:] + hand + first[2:]
+    other = LessonRun(dataclasses.replace(lesson, id="first", deck=deck)).expected()
+    assert other["stack"] == want["stack"] + 1
+
+
+# ---------------------------------------------------------------- the set-up is said
+ADJUSTED = [x for x in LESSONS if x.robot]
+
+
+@pytest.mark.parametrize("lesson", ADJUSTED, ids=ids(ADJUSTED))
+def test_a_lesson_that_sets_the_robots_numbers_says_so_and_why(lesson):
+    from rftg_nb.lessons import robot_setup
+
+    line = robot_setup(lesson)
+    assert line.startswith("Set-up: ") and lesson.robot_why in line
+    # it states the numbers the robot starts the lesson with, which its mat shows anyway:
+    # what the learner is to work out comes later
+    run = LessonRun(lesson)
+    mat = {"credit": run.game.robot.credit, "economy": run.game.robot.economy,
+           "stack": len(run.game.robot.stack), "stack_add": len(run.game.robot.stack),
+           "tableau_add": run.game.robot.tableau_size}
+    plain = LessonRun(dataclasses.replace(lesson, robot={})).game.robot
+    words = {"credit": "credit", "economy": "economy size", "stack": "draw stack",
+             "stack_add": "draw stack", "tableau_add": "tableau"}
+    for key, value in lesson.robot.items():
+        if key in ("stack", "stack_add"):
+            start, end = len(plain.stack), (value if key == "stack" else
+                                            len(plain.stack) + value)
+        elif key == "tableau_add":
+            start, end = plain.tableau_size, plain.tableau_size + value
+        else:
+            start, end = getattr(plain, key), value
+        assert f"{words[key]} from {start}" in line and f"to {end}" in line, (key, line)
+        assert mat[key] == end, key  # as the mat shows at the start of the lesson
+
+
+def test_the_draw_stack_of_the_develop_lesson_is_set_to_two_and_said():
+    from rftg_nb.lessons import robot_setup
+
+    lesson = next(x for x in LESSONS if x.id == "robot-develop-1")
+    assert robot_setup(lesson) == ("Set-up: as in the rulebook's example, this lesson sets "
+                                   "the robot's draw stack from 4 cards to 2.")
+    assert all(robot_setup(x) == "" for x in LESSONS if not x.robot)
+    with pytest.raises(LessonError, match="no-why.*robot_why"):
+        dataclasses.replace(lesson, id="no-why", robot_why=" ")
+
+
+# ---------------------------------------------------------------- words about the tiles
+# Shapes a lesson might name for what a tile shows, and whether the board's card tiles draw
+# them (board.css, rftg_nb.ui.faces): the band in the colour of a world's good is solid for a
+# production world and hatched for a windfall one; worlds have a solid frame, developments a
+# dashed one; the VP sits in a pentagon. A colour is never drawn as a circle or a ring.
+SHAPE_WORDS = {
+    "band": True, "hatched": True, "solid": True, "dashed": True, "frame": True,
+    "pentagon": True, r"colou?red circle": False, "full circle": False, "ring": False,
+    "hexagon": False, "octagon": False, "triangle": False, "star": False, "shield": False,
+    "disc": False, "cube": False, "dot": False,
+}
+TILE_CSS = {  # a drawn shape -> what board.css holds for it
+    "hatched": r"\.rf-face\.windfall \.rf-band \{[^}]*repeating-linear-gradient",
+    "dashed": r"\.rf-face\.devel \{[^}]*border-style: dashed",
+    "pentagon": r"\.rf-vp \{[^}]*polygon\((?:[^,)]*,){4}[^,)]*\)",
+    "band": r"\.rf-band \{",
+}
+
+
+def shown_words(lesson: Lesson) -> str:
+    """Every text of a lesson the learner reads."""
+    from rftg_nb.lessons import robot_setup
+
+    return "\n".join([before(lesson), robot_setup(lesson), lesson.after, lesson.goal, lesson.why,
+                      *(q.prompt for q in lesson.questions), *(q.why for q in lesson.questions)])
+
+
+def test_the_tiles_draw_the_shapes_the_lessons_may_name():
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parents[2] / "rftg_nb" / "ui" / "board.css").read_text()
+    for shape, pattern in TILE_CSS.items():
+        assert SHAPE_WORDS[shape] and re.search(pattern, css), shape
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=ids(LESSONS))
+def test_no_lesson_names_a_shape_the_tiles_do_not_have(lesson):
+    text = shown_words(lesson)
+    for shape, drawn in SHAPE_WORDS.items():
+        if not drawn:
+            assert not re.search(rf"\b{shape}s?\b", text, re.IGNORECASE), \
+                f"{lesson.id}: the tiles have no {shape}"
+
+
+def test_the_produce_lesson_tells_the_worlds_apart_by_their_band():
+    lesson = next(x for x in LESSONS if x.id == "game-produce")
+    assert re.search(r"production world[^.]*solid band", lesson.text)
+    assert re.search(r"windfall world[^.]*hatched band", lesson.text)

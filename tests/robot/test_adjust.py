@@ -57,3 +57,29 @@ def test_every_step_of_a_robot_lesson_shows_the_adjusted_robot(lesson):
         then = g.at_step(n)
         assert [str(e) for e in then.events] == [str(e) for e in g.events[:n]]
     assert _robot(g.at_step(len(g.events))) == _robot(g)
+
+
+def test_an_adjustment_is_a_move_that_names_each_number_it_sets():
+    """The robot's moves never leave a number unexplained: each adjustment is a move of the
+    robot's saying what each number was and is now, replayed with the game."""
+    g = SoloGame.new(seed=4, robot_start="Old Earth")
+    before = (g.robot.credit, len(g.robot.stack), g.vp_pool)
+    g.adjust(credit=before[0] + 2, stack=2, vp_pool=before[2] - 5)
+    e = g.events[-1]
+    assert (e.actor, e.kind, e.data["values"]) == (
+        "robot", "adjust", {"credit": before[0] + 2, "stack": 2, "vp_pool": before[2] - 5})
+    assert f"credit is {before[0] + 2} (was {before[0]})" in e.text
+    assert f"draw stack is 2 cards (was {before[1]}" in e.text
+    assert f"VP pool holds {before[2] - 5} chips (was {before[2]})" in e.text
+    assert SoloGame.from_json(g.to_json()).events[-1] == e
+
+
+def test_lesson_16_says_in_the_robots_moves_that_its_draw_stack_is_2():
+    from rftg_nb.ui.lessons import LessonController
+    from rftg_nb.ui.solo_board import board_state
+
+    c = LessonController()
+    c.open(15)  # lesson 16 (1-based), robot-develop-1: the rulebook's example, stack 2
+    assert c.lesson.id == "robot-develop-1" and c.lesson.robot == {"stack": 2}
+    moves = [m["t"] for m in board_state(c.board)["moves"]]
+    assert any("draw stack is 2 cards (was 4" in t for t in moves), moves

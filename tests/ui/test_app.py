@@ -201,9 +201,10 @@ def _check_board(app: SoloApp) -> dict[str, Any]:
         assert [x["id"] for x in s["hand"]] == [x.id for x in me.hand]
     assert [(x["id"], x["n"], bool(x.get("g"))) for x in s["tableau"]] == [
         (x.id, x.name, x.good is not None) for x in me.tableau]
-    assert s["counts"] == {
-        "military": me.total_military(), "goods": me.good_count(), "hand": len(me.hand),
-        "deck": len(seen.deck), "discard": len(seen.discard), "chips": me.vp,
+    assert s["counts"] == {  # cards in hand: not the explored ones you are choosing among
+        "military": me.total_military(), "goods": me.good_count(),
+        "hand": len(me.hand) - len(s["explored"]), "deck": len(seen.deck),
+        "discard": len(seen.discard), "chips": me.vp,
     }
     now = g.numbers_at(c.shown - 1)
     assert s["score"] == {"you": now["player_score"], "robot": now["robot_score"],
@@ -693,21 +694,70 @@ def test_step_through_reveals_the_robots_moves_one_at_a_time():
         s = _check_board(app)
         assert s["question"] is None and s["pending"] == c.pending_steps() > 0
         shown, before = c.shown, [x["t"] for x in s["moves"]]
-        e = c.game.events[shown]
+        pending = c.pending_steps()
         _send(app, "next")
         assert c.shown > shown
-        # what the step passes over is hidden from you
-        assert all(not x.seen_by(0) for x in c.game.events[shown + 1: c.shown])
+        # a step reveals one robot move, and the other events before it (a phase beginning,
+        # your own draw); the next move's is the next step
+        passed = c.game.events[shown: c.shown]
+        robot = [x for x in passed if x.actor == "robot" and x.seen_by(0)]
+        assert len(robot) == 1
+        e = robot[0]
         s = _check_board(app)
+        assert s["pending"] == pending - 1
         moves = s["moves"]
-        if e.actor == "robot":
-            assert moves[-1]["t"] == e.text and moves[-1]["rule"] == e.data["rule"]
-            assert s["latest_rule"] == e.data["rule"]
-            assert rules[e.data["rule"]] == rule_summary(e.data["rule"], values) != ""
-            assert [x["t"] for x in moves][:-1] == before[len(before) + 1 - len(moves):]
-        else:
-            assert [x["t"] for x in moves] == before
+        assert moves[-1]["t"] == e.text and moves[-1]["rule"] == e.data["rule"]
+        assert s["latest_rule"] == e.data["rule"]
+        assert rules[e.data["rule"]] == rule_summary(e.data["rule"], values) != ""
+        assert [x["t"] for x in moves][:-1] == before[len(before) + 1 - len(moves):]
     assert _state(app)["question"] is not None and _state(app)["pending"] == 0
+
+
+def test_every_step_changes_the_board_and_the_count_is_the_steps_left():
+    """*Next step* never does nothing: each press shows a new robot move, and "N steps to go"
+    is how many presses bring the question back."""
+    app = _app(seed=3)
+    _send(app, "step", on=True)
+    rng = random.Random(3)
+    steps = 0
+    while app.c.game.round < 4 and not _over(app):
+        if not app.c.pending_steps():
+            _answer(app, rng)
+            continue
+        left = _state(app)["pending"]
+        for n in range(left, 0, -1):
+            before = {k: v for k, v in _state(app).items() if k not in ("serial", "pending")}
+            _send(app, "next")
+            after = {k: v for k, v in _state(app).items() if k not in ("serial", "pending")}
+            assert after != before, "a step that shows nothing new"
+            assert _state(app)["pending"] == n - 1
+            steps += 1
+        assert _state(app)["question"] is not None or _over(app)
+    assert steps > 20
+
+
+def test_explored_cards_are_never_in_the_hand_or_its_count():
+    """From the step that draws them until you keep some, the cards you explored show in the
+    Explored row, not in your hand, and "cards in hand" does not count them."""
+    app = _app(seed=3)
+    _send(app, "step", on=True)
+    rng = random.Random(3)
+    checked = 0
+    while app.c.game.round < 6 and not _over(app):
+        live = app.c.game.decision
+        s = _state(app)
+        if live is not None and live.kind == "explore_keep" and live.player == 0:
+            hand = {x["id"] for x in s["hand"]}
+            drawn = set(live.ids) & {x.id for x in app.c.at_cursor().players[0].hand}
+            assert not hand & set(live.ids)
+            assert {x["id"] for x in s["explored"]} == drawn
+            checked += 1
+        assert s["counts"]["hand"] == len(s["hand"])
+        if app.c.pending_steps():
+            _send(app, "next")
+        else:
+            _answer(app, rng)
+    assert checked > 5
 
 
 def test_step_through_shows_the_previous_rounds_moves_while_they_are_stepped():
@@ -999,9 +1049,36 @@ def test_the_explain_switch_adds_a_sentence_on_each_questions_phase():
         if s["question"] is None:
             break
         assert s["explain"] is True
-        assert s["question"]["coach"] == phase_note(app.c.game, 0) != ""
+        coach = s["question"]["coach"]
+        assert coach.startswith(phase_note(app.c.game, 0)) and phase_note(app.c.game, 0) != ""
         kinds.add(s["question"]["kind"])
         _answer(app, rng)
     assert {"initial_discard", "actions"} <= kinds and len(kinds) >= 4
     _send(app, "explain", on=False)
     assert "coach" not in (_state(app)["question"] or {})
+
+
+def test_explain_says_under_each_action_what_the_robots_response_row_does():
+    """The action choice is where a solitaire player weighs the robot's response rows: with
+    Explain on, each action carries what the robot does in its phase if the dice do not call
+    it, with this robot's numbers (the mat's response row in a sentence)."""
+    phase = {"explore5": "Explore", "explore11": "Explore", "develop": "Develop",
+             "develop2": "Develop", "settle": "Settle", "settle2": "Settle",
+             "trade": "Consume", "x2": "Consume", "produce": "Produce"}
+    for difficulty in ("easy", "hard"):
+        app = _app(seed=9, difficulty=difficulty)
+        _play_until(app, random.Random(9), _kind("actions"))
+        q = _state(app)["question"]
+        assert all("note" not in o for o in q["options"])  # Explain is off
+        _send(app, "explain", on=True)
+        q = _state(app)["question"]
+        values = app.c.game.robot.values
+        assert {o["id"] for o in q["options"]} == set(phase)
+        for o in q["options"]:
+            assert o["note"] == rule_summary(f"{phase[o['id']]} response", values) != ""
+        assert "response row" in q["coach"]
+        develop = next(o for o in q["options"] if o["id"] == "develop")["note"]
+        assert f"credit {values['develop_counter_credit_response']} or more" in develop
+        _answer(app, random.Random(1))
+        assert all("note" not in o for o in (_state(app)["question"] or {}).get("options", []))
+

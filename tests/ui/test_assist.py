@@ -9,7 +9,7 @@ import pytest
 
 from rftg_nb.ai import AIPlayer
 from rftg_nb.players import random_pick
-from rftg_nb.ui import assist
+from rftg_nb.ui import assist, table
 from rftg_nb.ui.app import SoloApp
 from rftg_nb.ui.controller import NewGameSettings, SoloController
 from rftg_nb.ui.table import TableController, TableSettings
@@ -31,8 +31,53 @@ def _answer_some(app: SoloApp, n: int) -> None:
         app.on_action({"do": "answer", "ids": ids})
 
 
+@pytest.fixture
+def untimed(monkeypatch):
+    """Hints worked out without the clock, so that a test can compare them with a pick: on a
+    busy machine the time budget may cut a hint short, and then it depends on the load."""
+    monkeypatch.setattr(assist, "HINT_SECONDS", None)
+
+
+class Recorded(AIPlayer):
+    """An AI player that notes how it was made."""
+
+    made: list[AIPlayer] = []
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        Recorded.made.append(self)
+
+
+@pytest.fixture
+def recorded(monkeypatch):
+    import rftg_nb.ai
+
+    Recorded.made = []
+    monkeypatch.setattr(rftg_nb.ai, "AIPlayer", Recorded)
+    return Recorded.made
+
+
 # ---------------------------------------------------------------------------- hints
-def test_a_hint_marks_the_ais_legal_pick_with_its_reason_until_the_question_changes():
+def test_hints_and_strong_computer_seats_think_within_a_time_budget(recorded):
+    from rftg_nb.ai import APP_SECONDS
+
+    assert assist.HINT_SECONDS == table.SEAT_SECONDS == APP_SECONDS  # one figure, said thrice
+    assert 0 < APP_SECONDS <= 2.0
+    app = _solo()
+    _answer_some(app, 2)
+    app.on_action({"do": "hint"})
+    assert app.board.state["hint"] is not None
+    assert [(ai.level, ai.budget.seconds) for ai in recorded] == [
+        (assist.HINT_LEVEL, assist.HINT_SECONDS)]
+    recorded.clear()
+    c = TableController()
+    c.new_game(TableSettings(3, ["Ann", "Bob", "Cy"], [True, False, True], seed=5,
+                             level="strong"))
+    assert recorded and all((ai.level, ai.budget.seconds) == ("strong", table.SEAT_SECONDS)
+                            for ai in recorded)
+
+
+def test_a_hint_marks_the_ais_legal_pick_with_its_reason_until_the_question_changes(untimed):
     app = _solo()
     _answer_some(app, 2)
     g = app.c.game
@@ -52,7 +97,7 @@ def test_a_hint_marks_the_ais_legal_pick_with_its_reason_until_the_question_chan
     assert app.board.state["hint"] is None  # a new question has no hint until asked
 
 
-def test_a_hint_is_the_same_before_and_after_a_reload():
+def test_a_hint_is_the_same_before_and_after_a_reload(untimed):
     app = _solo(seed=4)
     _answer_some(app, 3)
     app.on_action({"do": "hint"})
@@ -137,7 +182,7 @@ def _table(computer: list[bool], level: str = "fast") -> TableApp:
     return TableApp(c)
 
 
-def test_a_table_hint_is_for_the_person_holding_the_screen():
+def test_a_table_hint_is_for_the_person_holding_the_screen(untimed):
     app = _table([False, False, True])
     app.on_action({"do": "hint"})
     assert app.c.status.error and app.board.state["hint"] is None  # nobody holds it yet

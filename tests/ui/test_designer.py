@@ -3,13 +3,13 @@ widgets driven as a person would, down to a solitaire game with the new cards.""
 
 from __future__ import annotations
 
+import copy
 import json
-from datetime import UTC, datetime
 
 import pytest
 
 from rftg_nb.cards import CARDS
-from rftg_nb.ui.designer import DesignerController, blank, power_choices
+from rftg_nb.ui.designer import DesignerController, blank, power_choices, power_fields
 from rftg_nb.ui.designer_app import DesignerApp
 
 
@@ -153,9 +153,7 @@ def test_the_page_loads_a_set_from_an_uploaded_file():
     c = _named(DesignerController())
     c.keep()
     app = DesignerApp()
-    app.upload.value = ({"name": "set.json", "type": "application/json", "size": 1,
-                         "content": memoryview(c.to_json().encode()),
-                         "last_modified": datetime.now(UTC)},)
+    _send_file(app, c.to_json().encode())
     assert app.set_list.options == (("Moon Base", 0),)
 
 
@@ -169,16 +167,151 @@ def test_the_cards_page_shows_the_designers_file_beside_the_printed_ones():
     page = CardsApp()
     c = _named(DesignerController())
     c.keep()
-    page.upload.value = ({"name": "set.json", "type": "application/json", "size": 1,
-                          "content": memoryview(c.to_json().encode()),
-                          "last_modified": datetime.now(UTC)},)
+    data = c.to_json().encode()
+    page.upload._message(page.upload, {"do": "load", "name": "set.json", "size": len(data)},
+                         [memoryview(data)])
     assert "Loaded 1 custom design" in page.note.value
     page.box.value = "custom"
     assert page.c.count_text() == f"1 of {len(CARDS) + 1} designs"
     bad = json.loads(c.to_json())
     bad["designs"][0]["cost"] = 30
-    page.upload.value = ({"name": "bad.json", "type": "application/json", "size": 1,
-                          "content": memoryview(json.dumps(bad).encode()),
-                          "last_modified": datetime.now(UTC)},)
+    data = json.dumps(bad).encode()
+    page.upload._message(page.upload, {"do": "load", "name": "bad.json", "size": len(data)},
+                         [memoryview(data)])
     assert "Not loaded" in page.note.value and "cost" in page.note.value
     assert page.c.count_text() == f"1 of {len(CARDS) + 1} designs"  # the set is kept
+
+
+# ---------------------------------------------------------------------------- issue 18
+def _numbers(row) -> list[str]:
+    """The descriptions of a power row's number fields."""
+    import ipywidgets as w
+
+    return [x.description for x in row.children if isinstance(x, w.IntText)]
+
+
+def test_a_power_that_takes_no_number_has_no_number_field():
+    assert power_fields(5, "WINDFALL_ANY") == ()
+    assert power_fields(5, "DRAW") == ("value",)
+    assert power_fields(4, "CONSUME_ANY|GET_VP") == ("value", "times")
+    app = DesignerApp()
+    app.name.value = "Moon Base"
+    for power in ((5, "WINDFALL_ANY"), (5, "DRAW"), (4, "CONSUME_ANY|GET_VP")):
+        app.add_power_menu.value = power
+        app.add_power_button.click()
+    windfall, draw, consume = app.power_rows.children
+    assert _numbers(windfall) == [] and "a good on any windfall world" in windfall.children[0].value
+    assert _numbers(draw) == ["number"] and _numbers(consume) == ["number", "times"]
+    assert app.c.problem() is None and app.c.draft["powers"][0]["value"] == 0
+
+
+def test_a_number_out_of_range_is_quoted_as_it_was_typed():
+    app = DesignerApp()
+    app.name.value = "Moon Base"
+    app.cost.value = -2
+    assert app.c.draft["cost"] == -2 and "got -2" in app.errors["cost"].value
+    app.cost.value = 2
+    app.copies.value = 9
+    assert "got 9" in app.errors["copies"].value
+    app.copies.value = 0
+    assert "got 0" in app.errors["copies"].value
+    app.copies.value = 1
+    app.vp.value = -5
+    assert "got -5" in app.errors["vp"].value
+
+
+def test_a_six_cost_development_has_no_vp_of_its_own():
+    c = _named(DesignerController(), "Star Hall")
+    c.set("type", "development")
+    c.set("vp", 2)
+    c.set("cost", 6)
+    assert c.draft["vp"] == 0  # as on every printed 6-cost development: "?", its lines
+    c.add_bonus("MILITARY", 2)
+    assert c.problem() is None and '"rf-vp" title="? VP">?<' in c.preview()["face"]
+    assert c.keep() and json.loads(c.to_json())["designs"][0]["vp"] == 0
+    assert c.design().vp == 0
+    c.set("cost", 5)  # no longer 6-cost: the VP it had comes back
+    assert c.draft["vp"] == 2
+    c.set("cost", 6)
+    c.draft["vp"] = 3  # from Python, past the form
+    p = c.problem()
+    assert p.field == "vp" and "6-cost" in p.text and "got 3" in p.text
+
+
+def test_a_file_with_a_six_cost_development_given_vp_is_refused_naming_it():
+    """A 6-cost development scores by its lines and its tile shows "?": a file giving it VP
+    is refused (as on the cards page and in a game), naming the card and field, and the set
+    is kept."""
+    data = {"format": "rftg_nb-custom-cards", "version": 1, "designs": [
+        {"name": "Star Hall", "type": "development", "cost": 6, "vp": 3,
+         "bonuses": [{"vp": 1, "for": "MILITARY"}]},
+        {"name": "Moon Base", "type": "world", "cost": 2, "vp": 1}]}
+    c = DesignerController()
+    c.set("name", "Kept")
+    assert c.keep()
+    kept = copy.deepcopy(c.designs)
+    assert not c.load_json(json.dumps(data))
+    assert c.status.error and "Star Hall" in c.status.text and "'vp'" in c.status.text
+    assert "give 0, got 3" in c.status.text
+    assert c.designs == kept
+    data["designs"][0]["vp"] = 0
+    assert c.load_json(json.dumps(data)) and [d["vp"] for d in c.designs] == [0, 1]
+
+
+def test_the_page_hides_the_vp_of_a_six_cost_development():
+    app = DesignerApp()
+    app.name.value = "Star Hall"
+    app.kind.value = "development"
+    assert app.vp.layout.display != "none" and app.six_vp.layout.display == "none"
+    app.cost.value = 6
+    assert app.vp.layout.display == "none" and app.six_vp.layout.display != "none"
+    assert "?" in app.six_vp.value and app.c.draft["vp"] == 0
+    app.cost.value = 4
+    assert app.vp.layout.display != "none" and app.vp.value == 1
+
+
+def _send_file(app: DesignerApp, data: bytes, size: int | None = None) -> None:
+    """What the page's load button sends: the file's first bytes and its size."""
+    app.upload._message(app.upload, {"do": "load", "name": "set.json",
+                                     "size": len(data) if size is None else size},
+                        [memoryview(data)])
+
+
+def test_the_load_button_says_what_it_does_with_no_count():
+    app = DesignerApp()
+    assert app.upload.label == "Load a set from a file"
+    assert not any(ch.isdigit() for ch in app.upload.label)
+    c = _named(DesignerController())
+    c.keep()
+    _send_file(app, c.to_json().encode())
+    assert app.set_list.options == (("Moon Base", 0),)
+    assert app.upload.label == "Load a set from a file"  # no count of files after a load
+    _send_file(app, b"{" * 10, size=5_000_000)  # a large file: only its start is sent
+    assert "5,000,000 bytes" in app.c.status.text and app.c.status.error
+    assert app.set_list.options == (("Moon Base", 0),)
+    _send_file(app, b"\xff\xfe")
+    assert "not UTF-8" in app.c.status.text
+
+
+def test_a_scoring_line_refusal_shows_once():
+    app = DesignerApp()
+    app.name.value = "Star Hall"
+    app.kind.value = "development"
+    app.cost.value = 6
+    app.add_bonus_menu.value = "NAME"
+    app.add_bonus_button.click()
+    name = next(x for x in app.bonus_rows.children[0].children
+                if getattr(x, "placeholder", "") == "a card's name")
+    # every value sent to the page counts, even one taken back in the same redraw: the page
+    # shows it between the two messages
+    sent: list[str] = []
+    for label in [*app.errors.values(), app.status]:
+        label.observe(lambda ch: sent.append(ch["new"]), names="value")
+    name.value = "Nowhere"
+    assert not any("no card named" in v for v in sent)
+    assert "Fix the field marked in red" in app.preview.value  # which says where, not again
+    assert "no card named" not in app.preview.value
+    shown = [x.value for x in app.errors.values()] + [app.status.value] + [
+        app.bonus_rows.children[0].children[-1].value]
+    assert sum("no card named" in v for v in shown) == 1
+    assert "no card named" in app.bonus_rows.children[0].children[-1].value

@@ -143,3 +143,62 @@ def test_the_lesson_list_next_previous_and_bounds():
     assert app.c.index == len(LESSONS) - 1 and app.next_button.disabled
     with pytest.raises(ValueError, match="there is no lesson"):
         app.c.open(len(LESSONS))
+
+
+def test_the_set_up_of_a_lesson_is_said_on_the_screen():
+    app = LessonApp()
+    index = next(i for i, x in enumerate(LESSONS) if x.id == "robot-develop-1")
+    app.on_open(index)
+    shown = unescape(app.text.value)
+    assert ("Set-up: as in the rulebook's example, this lesson sets the robot's draw stack "
+            "from 4 cards to 2.") in shown
+    assert app.app.board.state["mat"]["stack"] == 2  # what the mat shows, as said
+    app.on_open(CHOOSE[0])
+    assert "Set-up:" not in unescape(app.text.value)  # a lesson that sets nothing says nothing
+
+
+@pytest.mark.parametrize("index", CHOOSE)
+def test_an_answer_is_carried_out_to_the_end_of_its_phase(index: int):
+    """The board after a choose lesson's answer shows the position the feedback measured: the
+    answer and the rest of its phase (or round) played, e.g. a development's payment made."""
+    app = LessonApp()
+    c = app.c
+    app.on_open(index)
+    run = c.run
+    best = run.best()
+    trial = run._tried()[tuple(best)][1]
+    app.app.on_action({"do": "answer", "ids": best})
+    assert c.judged and c.feedback[0].correct
+    assert c.board.game.choices == trial.choices  # played as far as the grader measured
+    app.app.on_action({"do": "all"})  # the robot's moves after it, if any
+    state = app.app.board.state
+    assert state["question"] is None and state["pending"] == 0
+    assert state["banner"][0] == "Lesson answered"
+    tiles = [t for k in ("hand", "explored", "tableau") for t in state.get(k, [])]
+    assert not any("o" in t or "why" in t for t in tiles)  # no card is offered any more
+
+
+def test_the_round_lesson_shows_the_development_paid_for():
+    app = LessonApp()
+    c = app.c
+    app.on_open(next(i for i, x in enumerate(LESSONS) if x.id == "game-round"))
+    hand = len(c.run.game.players[0].hand)
+    app.app.on_action({"do": "answer", "ids": c.run.best()})
+    app.app.on_action({"do": "all"})
+    state = app.app.board.state
+    assert "Terraforming Robots" in [t["n"] for t in state["tableau"]]
+    assert len(state["hand"]) == hand - 1 - 3  # the development and its cost of 3 are gone
+    d = c.board.game.decision
+    assert d is None or d.kind != "pay"
+
+
+def test_the_predict_banner_points_to_the_questions_in_either_layout():
+    """The questions sit beside the board on a wide screen and above it on a narrow one: the
+    board's banner names them without a side."""
+    import re
+
+    app = LessonApp()
+    app.on_open(PREDICT[0])
+    title, text = app.app.board.state["banner"]
+    assert "question" in text
+    assert not re.search(r"\b(above|below|left|right)\b", f"{title} {text}"), text

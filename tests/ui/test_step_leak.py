@@ -94,7 +94,9 @@ def test_seed_101_the_coming_explore_is_not_in_the_hand_while_the_dice_are_stepp
             assert later <= names
         assert state["question"] is None
         c.next_step()
-    assert dice_steps == 3  # the roll and both dice were stepped through with a 4-card hand
+    # the roll and die A were stepped through with a 4-card hand; the last step (die B) also
+    # shows what follows it, the Explore draw, since no robot move is left to hold back
+    assert dice_steps == 2
     state = board_state(c)
     assert later <= {x["n"] for x in state["hand"] + state["explored"]}
 
@@ -104,7 +106,7 @@ def test_every_cursor_position_shows_the_cards_of_that_step(seed: int):
     c = SoloController()
     c.new_game(NewGameSettings(seed=seed, difficulty="medium"))
     c.set_step_through(True)
-    assert _step_through_checking(c, random.Random(seed), 400) > 100
+    assert _step_through_checking(c, random.Random(seed), 400) > 60
 
 
 def test_real_dice_the_hand_after_entering_the_faces_is_that_of_the_step():

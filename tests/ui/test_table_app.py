@@ -302,3 +302,51 @@ def test_the_draft_is_for_two_or_three_players():
                                               "names": ["A", "B", "C", "D"],
                                               "computer": [False, True, True, True]}})
     assert app.c.status.error and "draft" in app.c.status.text
+
+
+def _to_question(app: TableApp) -> None:
+    if app.board.state["question"] is None:
+        app.on_action({"do": "seat"})
+
+
+def test_a_slow_computer_turn_names_each_seat_thinking_before_the_state():
+    app = _app({**FORM, "computer": [False, True, True], "names": ["Ann", "Bea", "Cy"]})
+    _to_question(app)
+    app.announce_after = 0.0  # every computation is "slow": each seat in turn is named
+    states: list[int] = []
+    app.board.observe(lambda ch: states.append(len(app.replies)), names="state")
+    before = len(app.replies)
+    d = app.c.decision
+    app.on_action({"do": "answer", "ids": random_pick(d, random.Random(1))})
+    said = [r for r in app.replies[before:] if r["kind"] == "busy"]
+    assert said, "the computer seats played after Ann's answer"
+    assert {r["who"] for r in said} <= {"Bea (computer)", "Cy (computer)"}
+    assert all(a != b for a, b in zip(said, said[1:], strict=False))  # once per seat in turn
+    assert states and states[-1] == len(app.replies)  # the state comes after them all
+    assert app.busy_since is None  # no message is being handled any more
+
+
+def test_a_quick_computer_turn_sends_no_names():
+    app = _app({**FORM, "level": "random"})
+    _to_question(app)
+    before = len(app.replies)
+    app.on_action({"do": "answer", "ids": random_pick(app.c.decision, random.Random(1))})
+    assert [r for r in app.replies[before:] if r["kind"] == "busy"] == []
+
+
+def test_a_message_that_leads_to_no_state_is_answered_idle():
+    app = _app()
+    serial = app.board.state["serial"]
+    app.on_action({"do": "no such thing"})
+    assert app.replies[-1] == {"kind": "idle"} and app.board.state["serial"] == serial
+
+
+def test_each_game_is_named_in_the_forms_settings():
+    app = _app()
+    first = app.board.state["settings"]["game"]
+    app.on_action({"do": "seat"})
+    assert app.board.state["settings"]["game"] == first  # the same game
+    app.on_action({"do": "new", "settings": dict(FORM)})
+    app.on_action({"do": "new", "settings": dict(FORM)})  # the confirmation
+    assert not app.c.status.error, app.c.status.text
+    assert app.board.state["settings"]["game"] != first

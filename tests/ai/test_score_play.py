@@ -1,0 +1,71 @@
+"""When the win no longer depends on the choice, the strong level plays for VP.
+
+A solitaire game lost whatever happens in its last round gives every answer a win chance of
+0, so the win chance cannot tell them apart; the strong level then takes the answer that
+scores most (own VP, then margin) instead of whichever it happened to list first.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from rftg_nb.ai import AIPlayer
+from rftg_nb.ai.plans import action_sets
+from rftg_nb.robot import SoloGame
+
+
+@cache
+def last_round() -> str:
+    """A hard solitaire game (seed 1) played by the fast AI, saved at its last action choice:
+    22 VP to the robot's 33, a hand of developments (Colony Ship and Deficit Spending cost 2)
+    and the robot far ahead whatever you call."""
+    game = SoloGame.new(seed=1, difficulty="hard")
+    fast = AIPlayer("fast", seed=1)
+    saved = None
+    while (d := game.decision) is not None:
+        if d.kind == "actions":
+            saved = game.to_json()
+        game.apply(fast.pick(game, d))
+    assert saved is not None
+    return saved
+
+
+@cache
+def finished(actions: tuple[str, ...]) -> tuple[int, int]:
+    """Your final score and the robot's after calling ``actions`` in the last round (the
+    rest of the round played by the fast AI)."""
+    game = SoloGame.from_json(last_round())
+    game.apply(list(actions))
+    AIPlayer("fast", seed=0).play(game)
+    assert game.is_over
+    mine, robot = game.scores()
+    return mine, robot
+
+
+def test_the_position_is_lost_whatever_is_called_and_developing_scores() -> None:
+    game = SoloGame.from_json(last_round())
+    hand = game.players[0].hand
+    assert any(c.design.is_development and c.design.cost <= 2 for c in hand)
+    results = {a: finished(a) for a in action_sets(game.decision)}
+    assert all(mine < robot for mine, robot in results.values())  # lost either way
+    best = max(mine for mine, _ in results.values())
+    assert best - finished(("explore5", "explore11"))[0] >= 8  # the choice still matters for VP
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_lost_last_round_is_played_for_vp(seed: int) -> None:
+    game = SoloGame.from_json(last_round())
+    pick = tuple(AIPlayer("strong", seed=seed).pick(game))
+    results = {a: finished(a)[0] for a in action_sets(game.decision)}
+    best = max(results.values())
+    assert not set(pick) <= {"explore5", "explore11"}, pick
+    assert results[pick] >= best - 4, (pick, results[pick], best)
+
+
+def test_the_hint_says_it_plays_for_vp() -> None:
+    game = SoloGame.from_json(last_round())
+    h = AIPlayer("strong", seed=1).hint(game)
+    assert "the most VP" in h.reason, h.reason  # not a reason about winning
+    assert all(label in h.reason for label in h.labels), h.reason

@@ -1,0 +1,339 @@
+"""The board answers the person at once (headless Chromium; Voila where a kernel is needed).
+
+- A pick is judged in the page: the picked mark, the count, the reason and whether Confirm may
+  be pressed are on the page within the click's own task, with no message to the kernel.
+  The page's judge (``judgePick`` in board.js) agrees with Decision.check on every pick.
+- The New game form keeps what the person set across every redraw until a game is started.
+- Whatever makes the kernel compute (Hint, New game, Show all, an answer at the table) shows
+  a busy sign in the click's own task, gone once the kernel's next state is drawn.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from rftg_nb import Game, RandomPlayer
+from rftg_nb.robot import SoloGame
+from tests.browser.conftest import BOARD, VoilaServer, board_after, board_serial, open_page
+
+BOARD_JS = Path(__file__).resolve().parents[2] / "rftg_nb" / "ui" / "board.js"
+
+
+@pytest.fixture
+def laptop(browser: Browser, page_errors: list[str]) -> Iterator[Page]:
+    yield from open_page(browser, page_errors, 1366, 768)
+
+
+def _open(page: Page, url: str) -> None:
+    page.goto(url, timeout=90_000)
+    page.wait_for_selector(f"{BOARD}[data-serial]", timeout=90_000)
+
+
+def _redraw(page: Page, action) -> None:
+    """Do ``action`` and wait for the kernel's next state on the page."""
+    before = board_serial(page)
+    action()
+    board_after(page, before)
+
+
+def _sent_checks(page: Page) -> list[str]:
+    """Frames the page sends over the kernel's websocket that ask the kernel about a pick."""
+    frames: list[str] = []
+
+    def on_socket(ws) -> None:
+        ws.on("framesent", lambda f: frames.append(f) if isinstance(f, str)
+              and re.search(r'"do":\s*"check"', f) else None)
+    page.on("websocket", on_socket)
+    return frames
+
+
+# ---------------------------------------------------------------------------- the page's judge
+def _judge_source() -> str:
+    text = BOARD_JS.read_text()
+    start = text.index("const PICK_TABLES")
+    end = text.index("\n}\n", text.index("function judgePick", start)) + 3
+    return text[start:end]
+
+
+def _questions() -> Iterator[tuple[dict, list[tuple[list[str], bool, str]]]]:
+    """Questions of random games as the board gets them, each with picks and their verdicts."""
+    rng = random.Random(7)
+    games = [SoloGame.new(seed=1, dice="manual"), Game.new(players=3, seed=2),
+             Game.new(players=2, seed=3, draft=True)]
+    for game in games:
+        bot = RandomPlayer(4)
+        for _ in range(150):
+            d = game.decision
+            if d is None:
+                break
+            n = len(d.ids)
+            subsets = (list(itertools.chain.from_iterable(
+                itertools.combinations(d.ids, k) for k in range(n + 1))) if n <= 8 else
+                [tuple(rng.sample(d.ids, rng.randint(0, n))) for _ in range(40)])
+            picks = []
+            for ids in subsets:
+                ids = list(ids)
+                rng.shuffle(ids)
+                why = d.check(tuple(ids))
+                picks.append((ids, why is None, why or ""))
+            q = {"options": [{"id": o.id} for o in d.options], "legal": d.legality()}
+            yield q, picks
+            game.apply(bot.choose(d))
+
+
+def test_the_pages_judge_agrees_with_the_game_on_every_pick(page: Page):
+    cases = list(_questions())
+    assert sum(len(p) for _, p in cases) > 2000
+    wrong = page.evaluate(
+        "([src, cases]) => { const judgePick = new Function(src + '; return judgePick;')();"
+        " const out = [];"
+        " for (const [q, picks] of cases) for (const [ids, ok, why] of picks) {"
+        "   const v = judgePick(q, ids);"
+        "   if (!v.known || v.ok !== ok || v.why !== why) out.push([ids, ok, why, v]); }"
+        " return out.slice(0, 5); }",
+        [_judge_source(), json.loads(json.dumps(cases))])
+    assert wrong == []
+    # a question too large to list its legal picks: the count is judged, the rest is asked
+    from tests.ui.test_pick_legality import _rule_decision
+
+    d = _rule_decision(20, 5)
+    q = {"options": [{"id": o.id} for o in d.options], "legal": d.legality()}
+    verdicts = page.evaluate(
+        "([src, q, picks]) => { const judgePick = new Function(src + '; return judgePick;')();"
+        " return picks.map((ids) => judgePick(q, ids)); }",
+        [_judge_source(), q, [list(d.ids[:5]), list(d.ids[:2])]])
+    assert verdicts == [{"ok": False, "why": "", "known": False},
+                        {"ok": False, "why": "pick 5 options, not 2", "known": True}]
+
+
+# ---------------------------------------------------------------------------- picks at once
+PICK_NOW_JS = """(sel) => {
+  const note = () => { const e = document.querySelector('.rb-pick');
+    const go = document.querySelector('[data-do=submit]');
+    return {picked: e.dataset.picked, ok: e.dataset.ok, checked: e.dataset.checked,
+            text: e.textContent.replace(/\\s+/g, ' ').trim(), confirm: go && !go.disabled}; };
+  const ids = [...document.querySelectorAll(sel)].map((e) => e.dataset.id || e.dataset.opt);
+  const seen = [];
+  for (const id of ids) {
+    document.querySelector(`[data-id="${id}"], [data-opt="${id}"]`).click();
+    const s = note();  // read in the same task as the click, before the kernel can answer
+    s.marked = !!document.querySelector(`[data-id="${id}"].picked, [data-opt="${id}"].picked`);
+    seen.push(s);
+    if (seen.length === 3) break;
+  }
+  return seen;
+}"""
+
+
+def test_a_pick_shows_its_count_and_confirm_in_the_same_task(laptop: Page, voila_url: str,
+                                                               page_errors: list[str]):
+    page = laptop
+    checks = _sent_checks(page)
+    _open(page, voila_url + "/")
+    page.fill("input[name=seed]", "5")
+    _redraw(page, lambda: page.click("[data-do=new]"))
+    assert page.eval_on_selector(BOARD, "e => e.dataset.kind") == "initial_discard"
+    serial = board_serial(page)
+    seen = page.evaluate(PICK_NOW_JS, ".rb-card.opt")
+    assert [s["picked"] for s in seen] == ["1", "2", "3"]
+    assert [s["checked"] for s in seen] == ["1", "1", "1"]  # the verdict is final at once
+    assert [s["ok"] for s in seen] == ["0", "1", "0"]  # discard 2 of 6
+    assert [s["confirm"] for s in seen] == [False, True, False]
+    assert all(s["marked"] for s in seen)
+    assert "pick 2 options, not 3" in seen[2]["text"]
+    page.wait_for_timeout(300)
+    assert checks == [] and board_serial(page) == serial  # nothing asked of the kernel
+    # the actions' rule is judged in the page too: the 2nd Develop needs Develop
+    page.click(".rb-card.opt.picked")  # take one back: two picked, legal
+    _redraw(page, lambda: page.click("[data-do=submit]"))
+    page.wait_for_selector(f"{BOARD}[data-kind=actions]")
+    seen = page.evaluate(
+        "() => { const out = []; for (const id of ['develop2', 'trade']) {"
+        " document.querySelector(`[data-opt='${id}']`).click();"
+        " const e = document.querySelector('.rb-pick');"
+        " out.push([e.dataset.ok, e.dataset.checked, e.textContent.replace(/\\s+/g, ' ').trim(),"
+        " document.querySelector('[data-do=submit]').disabled]); } return out; }")
+    assert seen[0][:2] == ["0", "1"] and seen[0][3]
+    assert seen[1][:2] == ["0", "1"] and seen[1][3]
+    assert "the 2nd Develop can only be chosen together with Develop" in seen[1][2]
+    page.wait_for_timeout(300)
+    assert checks == []
+    assert page_errors == []
+
+
+# ---------------------------------------------------------------------------- the New game form
+def _form(page: Page) -> dict:
+    return page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('.rb-form [name]')].map(x =>"
+        " [x.name, x.type === 'checkbox' ? x.checked : x.value]))")
+
+
+def test_the_new_game_form_keeps_its_settings_across_redraws(laptop: Page, voila_url: str,
+                                                              page_errors: list[str]):
+    page = laptop
+    _open(page, voila_url + "/")
+    page.fill("input[name=seed]", "5")
+    _redraw(page, lambda: page.click("[data-do=new]"))
+    # the game is started: answer the opening discard
+    for _ in range(2):
+        page.click(".rb-card.opt:not(.picked)")
+    _redraw(page, lambda: page.click("[data-do=submit]"))
+    if not page.is_visible("select[name=difficulty]"):
+        page.click("details.rb-new > summary")
+    page.select_option("select[name=difficulty]", "hard")
+    page.select_option("select[name=player_start]", "Old Earth")
+    page.select_option("select[name=robot_start]", "New Sparta")
+    page.check("input[name=manual_dice]")
+    page.fill("input[name=seed]", "77")
+    wanted = {"difficulty": "hard", "player_start": "Old Earth", "robot_start": "New Sparta",
+              "manual_dice": True, "seed": "77"}
+    _redraw(page, lambda: page.check("input[data-do=explain]"))
+    assert _form(page) == wanted
+    _redraw(page, lambda: page.check("input[data-do=step]"))
+    assert _form(page) == wanted
+    page.click(".rb-btn.opt[data-opt]:not([data-opt=develop2])")  # a pick: a redraw in the page
+    assert _form(page) == wanted
+    _redraw(page, lambda: page.click("[data-do=new]"))
+    assert "Confirm new game" in page.inner_text("[data-do=new]")
+    assert _form(page) == wanted
+    _redraw(page, lambda: page.click("[data-do=new]"))
+    status = page.inner_text(".rb-status")
+    assert status.startswith("New hard game (seed 77)") and "New Sparta" in status, status
+    assert "Old Earth" in page.inner_text(".rb-tableau")
+    form = _form(page)  # the new game's own settings
+    assert {k: form[k] for k in ("difficulty", "player_start", "robot_start", "manual_dice")} \
+        == {k: wanted[k] for k in ("difficulty", "player_start", "robot_start", "manual_dice")}
+    assert page_errors == []
+
+
+def test_the_tables_new_game_form_keeps_its_settings(laptop: Page, voila_pages: VoilaServer,
+                                                     page_errors: list[str]):
+    page = laptop
+    _open(page, voila_pages.url + "/voila/render/table.ipynb")
+    _redraw(page, lambda: page.click("[data-do=seat]"))
+    page.wait_for_selector(f"{BOARD}[data-kind=initial_discard]")
+    for _ in range(2):
+        page.click(".rb-card.opt:not(.picked)")
+    _redraw(page, lambda: page.click("[data-do=submit]"))
+    if page.locator("[data-do=seat]").count():
+        _redraw(page, lambda: page.click("[data-do=seat]"))
+    if not page.is_visible("select[name=players]"):
+        page.click("details.rb-new > summary")
+    page.select_option("select[name=players]", "2")
+    page.fill("input[name=name0]", "Zed <b>")
+    page.fill("input[name=name1]", "Yu")
+    page.set_checked("input[name=computer0]", False)
+    page.set_checked("input[name=computer1]", True)
+    page.set_checked("input[name=goals]", False)
+    page.set_checked("input[name=draft]", True)
+    page.select_option("select[name=level]", "random")
+    page.fill("input[name=seed]", "41")
+    wanted = {k: v for k, v in _form(page).items()}
+    _redraw(page, lambda: page.check("input[data-do=explain]"))
+    assert _form(page) == wanted
+    if page.locator(".rb-card.opt").count():
+        page.click(".rb-card.opt")
+        assert _form(page) == wanted
+    _redraw(page, lambda: page.click("[data-do=new]"))
+    assert "Confirm new game" in page.inner_text("[data-do=new]")
+    assert _form(page) == wanted
+    _redraw(page, lambda: page.click("[data-do=new]"))
+    assert "New 2-player game (seed 41)" in page.inner_text(".rb-status")
+    form = _form(page)
+    assert (form["players"], form["name0"], form["name1"], form["computer1"], form["goals"],
+            form["draft"], form["level"]) == ("2", "Zed <b>", "Yu", True, False, True, "random")
+    assert page.locator(".rb-goal").count() == 0  # no goals in the new game
+    assert page_errors == []
+
+
+# ---------------------------------------------------------------------------- the busy sign
+BUSY_NOW_JS = """(sel) => {
+  document.querySelector(sel).click();
+  const b = document.querySelector('.rb-busy');  // in the click's own task
+  return b ? b.textContent.replace(/\\s+/g, ' ').trim() : null;
+}"""
+
+
+def _busy_then_gone(page: Page, selector: str) -> str:
+    before = board_serial(page)
+    text = page.evaluate(BUSY_NOW_JS, selector)
+    board_after(page, before)
+    page.wait_for_selector(".rb-busy", state="detached")
+    return text
+
+
+def test_the_board_shows_it_is_busy_at_once(laptop: Page, voila_url: str,
+                                            page_errors: list[str]):
+    page = laptop
+    _open(page, voila_url + "/")
+    assert page.locator(".rb-busy").count() == 0
+    page.fill("input[name=seed]", "5")
+    assert "thinking" in _busy_then_gone(page, "[data-do=new]")
+    assert "thinking" in _busy_then_gone(page, "[data-do=hint]")
+    assert page.locator(".rb-hintline").count() == 1
+    _redraw(page, lambda: page.check("input[data-do=step]"))
+    for _ in range(2):
+        page.click(".rb-card.opt:not(.picked)")
+    _redraw(page, lambda: page.click("[data-do=submit]"))
+    for _ in range(6):  # pick actions until the robot's moves are held back
+        if page.locator("[data-do=all]").count():
+            break
+        opts = page.eval_on_selector_all(".rb-q [data-opt]", "es => es.map(e => e.dataset.opt)")
+        if page.locator(".rb-card.opt").count():
+            page.click(".rb-card.opt")
+        else:
+            page.click(f"[data-opt='{[o for o in opts if o != 'develop2'][0]}']")
+        if page.locator("[data-do=submit]:not([disabled])").count():
+            _redraw(page, lambda: page.click("[data-do=submit]"))
+    if page.locator("[data-do=all]").count():
+        assert "thinking" in _busy_then_gone(page, "[data-do=all]")
+    assert "thinking" in _busy_then_gone(page, "[data-do=auto][data-until=round]")
+    assert page_errors == []
+
+
+def test_the_table_shows_the_computer_seats_are_thinking(laptop: Page, voila_pages: VoilaServer,
+                                                         page_errors: list[str]):
+    page = laptop
+    _open(page, voila_pages.url + "/voila/render/table.ipynb")
+    _redraw(page, lambda: page.click("[data-do=seat]"))
+    page.wait_for_selector(f"{BOARD}[data-kind=initial_discard]")
+    for _ in range(2):
+        page.click(".rb-card.opt:not(.picked)")
+    # the answer hands the turn on: the board says so before the kernel's reply
+    text = _busy_then_gone(page, "[data-do=submit]:not([disabled])")
+    assert "thinking" in text, text
+    assert page_errors == []
+
+
+def test_a_roll_may_be_confirmed_at_once_and_its_preview_follows(laptop: Page, voila_url: str,
+                                                                page_errors: list[str]):
+    from tests.browser.test_dashboard import _answer, _kind
+
+    page = laptop
+    _open(page, voila_url + "/")
+    page.fill("input[name=seed]", "8")
+    page.check("input[name=manual_dice]")
+    _redraw(page, lambda: page.click("[data-do=new]"))
+    rng = random.Random(2)
+    for _ in range(10):
+        if _kind(page) == "dice":
+            break
+        _answer(page, rng)
+    assert _kind(page) == "dice"
+    seen = page.evaluate(
+        "() => { const out = []; for (const die of ['a', 'b']) {"
+        " document.querySelector(`button[data-opt^='${die}:']`).click();"
+        " const e = document.querySelector('.rb-pick');"
+        " out.push([e.dataset.picked, e.dataset.ok, e.dataset.checked,"
+        " document.querySelector('[data-do=submit]').disabled]); } return out; }")
+    assert seen == [["1", "0", "1", True], ["2", "1", "1", False]]
+    page.wait_for_selector(".rb-die.ghost")  # where the dice go: the kernel's preview, later
+    assert page_errors == []
