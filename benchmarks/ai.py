@@ -58,6 +58,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # reference.py
 
+from reference import p90  # noqa: E402
+
+
 def code_fingerprint() -> str:
     """A digest of the code and data that decide how games are played: every ``.py`` and
     ``.json`` file of ``rftg_nb/`` except the user interface's."""
@@ -236,7 +239,7 @@ def duel_row(other: str, games: int, processes: int, folder: Path | None) -> Non
           flush=True)
 
 
-def hint_row(positions: int, loads: list[bool]) -> bool:
+def hint_row(positions: int, loads: list[bool], procs: int | None) -> bool:
     """Hint times on the positions of fast-played solitaire games (every decision kind), each
     over one calibration unit timed (in CPU time, as the hint) just before it; quiet and/or
     under load."""
@@ -259,7 +262,7 @@ def hint_row(positions: int, loads: list[bool]) -> bool:
     spots = [g for seen in games for g in seen][:positions]
     ok = True
     for load in loads:
-        with condition(load) as words:
+        with condition(load, procs) as words:
             for level in ("strong", "fast"):
                 ai = AIPlayer(level, seed=1)
                 units: list[float] = []
@@ -273,9 +276,9 @@ def hint_row(positions: int, loads: list[bool]) -> bool:
                     if g.decision is not None and g.decision.kind == "actions":
                         action_units.append(ratio)
                 line = (f"  hint ({level}, {words}): median {statistics.median(units):.1f} units, "
-                        f"p90 {_p90(units):.1f} over {len(units)} positions; action choices "
+                        f"p90 {p90(units):.1f} over {len(units)} positions; action choices "
                         f"only: median {statistics.median(action_units):.1f}, p90 "
-                        f"{_p90(action_units):.1f}")
+                        f"{p90(action_units):.1f}")
                 if level == "strong" and not load:
                     ok = statistics.median(units) <= HINT_MEDIAN_UNITS
                     line += (f"   [floor: median {HINT_MEDIAN_UNITS:.0f} units] "
@@ -284,7 +287,7 @@ def hint_row(positions: int, loads: list[bool]) -> bool:
     return ok
 
 
-def speed_row(games: int, loads: list[bool]) -> bool:
+def speed_row(games: int, loads: list[bool], procs: int | None) -> bool:
     """Fast-AI solitaire games, in calibration units a game (chunks of 5 games, each beside
     the units timed just before it); quiet and/or under load."""
     from reference import condition, interleaved
@@ -303,7 +306,7 @@ def speed_row(games: int, loads: list[bool]) -> bool:
 
     ok = True
     for load in loads:
-        with condition(load) as words:
+        with condition(load, procs) as words:
             r = interleaved(chunk, max(1, games // per_chunk), per_chunk, units=5)
         line = (f"  fast AI solitaire game ({words}): {r.units_per_item:.1f} calibration units "
                 f"({1 / r.item_seconds:.1f} games a second here)")
@@ -353,10 +356,6 @@ def wait_positions(players: int, per_kind: int) -> dict[str, list[tuple[object, 
     return out
 
 
-def _p90(xs: list[float]) -> float:
-    return statistics.quantiles(xs, n=10, method="inclusive")[8] if len(xs) > 1 else xs[0]
-
-
 def time_decisions(level: str, spots: list[tuple[object, object]], hint: bool) -> tuple:
     """(seconds, calibration units) of each decision: ``AIPlayer.hint`` or ``pick``."""
     from reference import interleaved
@@ -378,17 +377,15 @@ def time_decisions(level: str, spots: list[tuple[object, object]], hint: bool) -
     return r.work_seconds, [w / u for w, u in zip(r.work_seconds, r.unit_seconds, strict=True)]
 
 
-def wait_row(per_kind: int) -> bool:
-    """Hint and computer-seat waits, quiet and under load; True when the floors are met."""
-    from reference import conditions, cpu_load
+def wait_row(per_kind: int, loads: list[bool], procs: int | None) -> bool:
+    """Hint and computer-seat waits, quiet and/or under load; True when the floors are met."""
+    from reference import condition, machine
 
     tables = [(n, name, wait_positions(n, per_kind)) for n, name in WAIT_TABLES]
     ok = True
-    for load in (False, True):
-        procs = None if load else 0
-        with cpu_load(procs):
-            print(f"  waits, {conditions(load)}; load average {os.getloadavg()[0]:.1f} "
-                  f"on {os.cpu_count()} cores:", flush=True)
+    for load in loads:
+        with condition(load, procs) as words:
+            print(f"  waits, {words}; {machine()}:", flush=True)
             for n, name, spots in tables:
                 for level in ("strong", "fast"):
                     for role in ("hint", "seat"):
@@ -400,15 +397,15 @@ def wait_row(per_kind: int) -> bool:
                         s_oth, u_oth = time_decisions(level, others, role == "hint")
                         s_all, u_all = s_act + s_oth, u_act + u_oth
                         line = (f"    {name:9s} {level:6s} {role:4s}: every decision median "
-                                f"{statistics.median(s_all):.3f} s, p90 {_p90(s_all):.3f} s "
-                                f"({statistics.median(u_all):.0f} / {_p90(u_all):.0f} units) "
+                                f"{statistics.median(s_all):.3f} s, p90 {p90(s_all):.3f} s "
+                                f"({statistics.median(u_all):.0f} / {p90(u_all):.0f} units) "
                                 f"over {len(s_all)}; actions median "
-                                f"{statistics.median(s_act):.3f} s, p90 {_p90(s_act):.3f} s, "
+                                f"{statistics.median(s_act):.3f} s, p90 {p90(s_act):.3f} s, "
                                 f"max {max(s_act):.3f} s ({statistics.median(u_act):.0f} / "
-                                f"{_p90(u_act):.0f} units) over {len(s_act)}")
+                                f"{p90(u_act):.0f} units) over {len(s_act)}")
                         if not load and n >= 4:
                             floor = WAIT_STRONG_P90_S if level == "strong" else WAIT_FAST_P90_S
-                            met = _p90(s_act) <= floor and _p90(s_all) <= floor
+                            met = p90(s_act) <= floor and p90(s_all) <= floor
                             ok = ok and met
                             line += f"   [floor p90 {floor:g} s] {'PASS' if met else 'FAIL'}"
                         print(line, flush=True)
@@ -469,7 +466,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="neither read nor write per-game results")
     from reference import add_load_options, runs
 
-    add_load_options(ap)  # the hint and speed rows (the wait row runs both always)
+    add_load_options(ap)  # the hint, speed and wait rows
     args = ap.parse_args(argv)
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
     unknown = set(rows) - set(ROWS)
@@ -490,11 +487,12 @@ def main(argv: list[str] | None = None) -> int:
         duel_row("random", args.games, args.processes, folder)
     loads = runs(args.load)
     if "hint" in rows:
-        verdicts.append(("hint", hint_row(args.hint_positions, loads)))
+        verdicts.append(("hint", hint_row(args.hint_positions, loads, args.load_procs)))
     if "speed" in rows:
-        verdicts.append(("speed", speed_row(max(20, min(100, args.games // 10)), loads)))
+        verdicts.append(("speed", speed_row(max(20, min(100, args.games // 10)), loads,
+                                            args.load_procs)))
     if "wait" in rows:
-        verdicts.append(("wait", wait_row(args.wait_positions)))
+        verdicts.append(("wait", wait_row(args.wait_positions, loads, args.load_procs)))
     if "budget-strength" in rows:
         budget_row(args.budget_games, args.processes)
     failed = [name for name, ok in verdicts if not ok]

@@ -594,15 +594,11 @@ def run(seeds: list[int], difficulty: str, floor_clicks: int, loads: list[bool],
     return results
 
 
-def _p90(xs: list[float]) -> float:
-    return statistics.quantiles(xs, n=10, method="inclusive")[-1] if len(xs) > 1 else xs[0]
-
-
 def _ms(xs: list[float]) -> str:
     if not xs:
         return "none"
-    return (f"median {statistics.median(xs):.0f} / p90 {_p90(xs):.0f} / max {max(xs):.0f} ms"
-            f" (n={len(xs)})")
+    return (f"median {statistics.median(xs):.0f} / p90 {reference.p90(xs):.0f} / max "
+            f"{max(xs):.0f} ms (n={len(xs)})")
 
 
 def _parts(records: list[dict[str, Any]], totals: list[float] | None = None) -> str:
@@ -630,7 +626,7 @@ def report(fig: Figures, seeds: list[int]) -> bool:
     if fig.floor:
         rows.append(("minimal page: click -> label painted", _ms(fig.floor), "", None))
     if ms:
-        med, p90 = statistics.median(ms), _p90(ms)
+        med, p90 = statistics.median(ms), reference.p90(ms)
         rows += [("answer click -> next question painted", _ms(ms), "", None)]
         if f_med:
             ratio = med / f_med

@@ -78,6 +78,11 @@ def time_units(n: int = 1, clock: Callable[[], float] = time.perf_counter) -> fl
     return clock() - start
 
 
+def p90(xs: list[float]) -> float:
+    """The 90th percentile of ``xs`` (inclusive quantiles; the one value of a list of one)."""
+    return statistics.quantiles(xs, n=10, method="inclusive")[-1] if len(xs) > 1 else xs[0]
+
+
 def unit_seconds(repeat: int = 5) -> float:
     """The median wall-clock seconds of one unit over ``repeat`` timings (after a warm-up)."""
     calibration_unit()

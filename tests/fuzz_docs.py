@@ -748,23 +748,18 @@ def _from_json(cls: type[Game]) -> Callable[[Doc], Any]:
     return call
 
 
-_controllers: dict[str, Any] = {}
-
-
 def _controller(kind: str) -> Any:
-    c = _controllers.get(kind)
-    if c is None:
-        if kind == "solo":
-            from rftg_nb.ui.controller import SoloController
+    """A fresh controller holding a good game, for one load to be judged against."""
+    if kind == "solo":
+        from rftg_nb.ui.controller import SoloController
 
-            c = SoloController()
-            assert c.load(json.dumps(save_seeds()["solo"])), c.status
-        else:
-            from rftg_nb.ui.table import TableController
+        c = SoloController()
+        assert c.load(json.dumps(save_seeds()["solo"])), c.status
+        return c
+    from rftg_nb.ui.table import TableController
 
-            c = TableController()
-            assert c.load(_table_controller_save()), c.status
-        _controllers[kind] = c
+    c = TableController()
+    assert c.load(_table_controller_save()), c.status
     return c
 
 
@@ -778,17 +773,11 @@ def _load_into(kind: str) -> Callable[[Doc], Any]:
     def call(doc: Doc) -> Any:
         c = _controller(kind)
         before = _state(c)
-        try:
-            ok = c.load(doc.text())
-        except BaseException:
-            _controllers.pop(kind, None)  # it may be half changed: start afresh next time
-            raise
+        ok = c.load(doc.text())
         if ok is True:
-            _controllers.pop(kind, None)
             if c.status.error:
                 raise Violation(f"accepted but the status is an error: {c.status.text!r}")
             return True
-        _controllers.pop(kind, None)  # judged below; a fresh one serves the next case
         if ok is not False:
             raise Violation(f"load returned {ok!r}, not True or False")
         if not (c.status.error and c.status.text):

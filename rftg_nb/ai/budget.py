@@ -56,7 +56,6 @@ class Allowance:
         self.used = 0  # playouts run so far
         self._began = clock()
         self._first: float | None = None  # when the first playout started
-        self.stopped = False  # set once a playout was refused: the search ran out
 
     def _per_playout(self, now: float) -> float:
         if self.used == 0 or self._first is None:
@@ -84,8 +83,6 @@ class Allowance:
             ok = now + self._per_playout(now) < self._began + b.seconds
             if ok and self._first is None:
                 self._first = now
-        if not ok:
-            self.stopped = True
         return ok
 
     def ran(self) -> None:

@@ -17,60 +17,52 @@ from rftg_nb.ai import features, robot_model
 from rftg_nb.ai.valuation import GOOD_TRADE, Ctx
 
 
-def final_margin(game: Any, seat: int) -> float:
-    scores = game.scores()
+def final_margin(game: Any, seat: int, scores: list[int] | None = None) -> float:
+    scores = game.scores() if scores is None else scores
     mine = scores[seat]
     others = max(s for i, s in enumerate(scores) if i != seat)
     bonus = 0.5 if game.winner == seat else 0.0
     return mine - others + bonus
 
 
-def win_chance(game: Any, seat: int) -> float:
-    """The chance ``seat`` wins from here: the expected margin against its spread, which
-    narrows as the end nears (fitted to played games: about 5 VP with a round left, 12 with
-    ten). A finished game is won (1), tied for the win (0.5) or lost (0)."""
-    return outlook(game, seat)[0]
-
-
 def outlook(game: Any, seat: int) -> tuple[float, float, float]:
     """``seat``'s (chance of winning, expected final score, expected final margin) from here;
-    for a finished game its result, its score and its margin. The score and the margin are
-    what is left to play for when the chance of winning is the same whatever one does."""
+    for a finished game its result, its score and its margin. The chance of winning is the
+    expected margin against its spread, which narrows as the end nears (fitted to played games:
+    about 5 VP with a round left, 12 with ten). The score and the margin are what is left to
+    play for when the chance of winning is the same whatever one does."""
     if game.is_over:
+        scores = game.scores()
         winners = game.winners
         won = (1.0 / len(winners)) if seat in winners else 0.0
-        return won, float(game.scores()[seat]), final_margin(game, seat)
+        return won, float(scores[seat]), final_margin(game, seat, scores)
     ctx = Ctx(game, seat)
-    margin = position_value(game, seat, ctx)
+    mine, margin = expected(game, seat, ctx)
     spread = 3.8 + 0.85 * ctx.rounds
     won = 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
-    mine = game.scores()[seat] + side_potential(ctx, game.players[seat], own=True)
     return won, mine, margin
 
 
-def position_value(game: Any, seat: int, ctx: Ctx | None = None) -> float:
-    """The seat's expected margin at the end of the game, from the position now."""
-    if game.is_over:
-        return final_margin(game, seat)
-    if ctx is None:
-        ctx = Ctx(game, seat)
+def expected(game: Any, seat: int, ctx: Ctx) -> tuple[float, float]:
+    """The seat's (expected final score, expected final margin) from the position now (a game
+    not over), each worked out once."""
+    scores = game.scores()
+    mine = scores[seat] + side_potential(ctx, game.players[seat], own=True)
     if ctx.solo and features.has_weights():
-        return features.learned_value(game, seat, ctx)
-    mine = game.scores()[seat] + side_potential(ctx, game.players[seat], own=True)
+        return mine, features.learned_value(game, seat, ctx)
     if ctx.solo and ctx.robot is not None:
         r = ctx.robot
         mat = robot_model.Mat(float(r.credit), float(r.economy), float(r.stack),
                               float(r.counters_left))
         theirs = r.score + robot_model.robot_later(mat, r, ctx.rounds + 1.0)
-        return mine - theirs
+        return mine, mine - theirs
     best = None
-    scores = game.scores()
     for p in game.players:
         if p.index == seat:
             continue
         v = scores[p.index] + side_potential(ctx, p, own=False)
         best = v if best is None else max(best, v)
-    return mine - (best or 0.0)
+    return mine, mine - (best or 0.0)
 
 
 def side_potential(ctx: Ctx, p: Any, own: bool) -> float:

@@ -193,14 +193,13 @@ def halve(cands: list[Any], run: Callable[[Any, int, int], Result], rng: random.
     seeds = [rng.getrandbits(64) for _ in range(MAX_DEALS)]
     results: list[list[Result]] = [[] for _ in cands]
     info = {} if info is None else info
-    info.update(flat=False, playouts=0)
+    info.update(flat=False)
 
     def play(i: int, j: int) -> bool:
         if not allowance.may_run():
             return False
         results[i].append(run(cands[i], j, seeds[j]))
         allowance.ran()
-        info["playouts"] += 1
         return True
 
     first: list[float] = []  # each candidate's mean after the first stage

@@ -173,7 +173,7 @@ def _check_design(raw: Any, i: int, base: CardDatabase, names: set[str],
     if not low <= design.vp <= high:
         raise CustomCardError(card, "vp", f"must be from {low} to {high} (the printed cards' "
                                           f"range), got {quote(design.vp)}")
-    if design.bonuses and design.vp != 0:  # a 6-cost development: its tile shows "?"
+    if design.is_six_cost and design.vp != 0:  # its tile shows "?"
         raise CustomCardError(card, "vp", "a 6-cost development scores by its VP bonus lines "
                                           f"(its VP is printed as ?): give 0, got "
                                           f"{quote(design.vp)}")

@@ -115,6 +115,11 @@ class Decision:
             )
         return ids
 
+    def _want(self) -> str:
+        """How many to pick, in words: "2 options", "1 option", "0 to 3 options"."""
+        want = str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
+        return f"{want} {'option' if want == '1' else 'options'}"
+
     def check(self, ids: tuple[str, ...]) -> str | None:
         """Return why ``ids`` is not a legal answer, or None when it is."""
         known = self._ids
@@ -125,9 +130,7 @@ class Decision:
         if n > 1 and len(set(ids)) != n:
             return "the same option was picked twice"
         if n < self.min or n > self.max:
-            want = str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
-            noun = "option" if want == "1" else "options"
-            return f"pick {want} {noun}, not {n}"
+            return f"pick {self._want()}, not {n}"
         if self.rule is not None:
             return self.rule(ids)
         return None
@@ -143,9 +146,7 @@ class Decision:
         picks than that, ``ask``: the page must ask :meth:`check`. :func:`judge_pick` reads
         this as the page does; the rule is taken to judge a pick as a set (order unimportant).
         """
-        want = str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
-        out: dict[str, Any] = {"min": self.min, "max": self.max,
-                               "want": f"{want} {'option' if want == '1' else 'options'}"}
+        out: dict[str, Any] = {"min": self.min, "max": self.max, "want": self._want()}
         if self.rule is None:
             return out
         n = len(self._ids)

@@ -11,6 +11,7 @@ from rftg_nb.lessons.measures import GRADERS, MEASURES
 from rftg_nb.lessons.model import Feedback, Lesson, LessonError, Step
 from rftg_nb.players import quiet_pick
 from rftg_nb.robot.solo import SoloGame
+from rftg_nb.text import count
 
 MAX_STEPS = 2000  # quiet answers in one until(): a safety stop, far above a whole game
 MAX_CANDIDATES = 500  # answers a grader tries
@@ -92,7 +93,7 @@ def adjust_robot(g: SoloGame, values: Mapping[str, int], lesson: Lesson) -> None
 _SETUP_WORDS = {"credit": "credit", "economy": "economy size", "stack": "draw stack",
                 "stack_add": "draw stack", "tableau_add": "tableau",
                 "counters_left": "6-cost counters left", "vp_pool": "VP pool"}
-_SETUP_UNITS = {"stack": "cards", "stack_add": "cards", "tableau_add": "cards"}
+_SETUP_IN_CARDS = {"stack", "stack_add", "tableau_add"}
 
 
 def robot_setup(lesson: Lesson) -> str:
@@ -114,10 +115,8 @@ def robot_setup(lesson: Lesson) -> str:
             start, end = g.vp_pool, value
         else:
             start, end = getattr(r, key), value
-        unit = _SETUP_UNITS.get(key, "")
-        if unit == "cards" and start == 1:
-            unit = "card"
-        parts.append(f"{_SETUP_WORDS[key]} from {start}{' ' + unit if unit else ''} to {end}")
+        was = count(start) if key in _SETUP_IN_CARDS else start
+        parts.append(f"{_SETUP_WORDS[key]} from {was} to {end}")
     said = parts[0] if len(parts) == 1 else "; its ".join(parts)
     return f"Set-up: {lesson.robot_why}, this lesson sets the robot's {said}."
 

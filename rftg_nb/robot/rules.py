@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rftg_nb.engine.powers import PHASE_NAMES
+from rftg_nb.engine.rounds import PHASE_NUMBER, PHASES
 from rftg_nb.robot.dice import FACE_LABELS
 from rftg_nb.text import count
 
@@ -136,9 +138,8 @@ def mat_rows(v: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
 
 
 #: the action a person may pick -> the phase whose response row it may bring into play
-ACTION_PHASES = {"explore5": "Explore", "explore11": "Explore", "develop": "Develop",
-                 "develop2": "Develop", "settle": "Settle", "settle2": "Settle",
-                 "trade": "Consume", "x2": "Consume", "produce": "Produce"}
+ACTION_PHASES = {action: PHASE_NAMES[PHASE_NUMBER[phase]]
+                 for phase, actions in PHASES for action in actions}
 
 
 def response_notes(v: Mapping[str, Any]) -> dict[str, str]:

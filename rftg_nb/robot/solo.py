@@ -30,6 +30,7 @@ from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
 from rftg_nb.robot.components import (
     DIFFICULTIES,
+    NOT_A_DICT,
     START_WORLDS,
     ComponentError,
     Components,
@@ -164,8 +165,7 @@ class SoloGame(Game):
                 if not isinstance(p, (list, tuple)):
                     raise SetupError(f"dice[{i}]: expected a pair of faces, got {quote(p)}")
         if components is not None and not isinstance(components, Mapping):
-            raise ComponentError(f"components: expected a dict or a path to a JSON file, got "
-                                 f"{quote(components)}")
+            raise ComponentError(f"{NOT_A_DICT}, got {quote(components)}")
         solo: dict[str, Any] = {
             "difficulty": difficulty, "player_start": player_start, "robot_start": robot_start,
             "deck": list(deck) if deck is not None else [],
@@ -807,7 +807,7 @@ def _adjusted(key: str, value: int, was: Mapping[str, int], robot: Any) -> str:
     if key == "counters_left":
         return f"6-cost counters left: {value} (was {was['counters_left']})"
     if key == "vp_pool":
-        return f"the VP pool holds {value} chips (was {was['vp_pool']})"
+        return f"the VP pool holds {count(value, 'chip')} (was {was['vp_pool']})"
     if key == "stack":
         return (f"the robot's draw stack is {count(value)} (was {was['stack']}; the rest are "
                 "discarded)")

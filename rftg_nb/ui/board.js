@@ -103,7 +103,8 @@ function render({ model, el }) {
   // only the classes that change a face's room (board.css: the tile size, the corner a good,
   // the tick or a mark takes) tell two drawings of a card apart
   const FIT_CLASSES = ["large", "good", "picked", "marked"];
-  const fitKey = (tile) => `${tile.dataset.name || ""}|${FIT_CLASSES.filter((k) => tile.classList.contains(k)).join(" ")}`;
+  const fitKeyOf = (name, classes) => `${name}|${FIT_CLASSES.filter((k) => classes.includes(k)).join(" ")}`;
+  const fitKey = (tile) => fitKeyOf(tile.dataset.name || "", [...tile.classList]);
   function reuseFit(tile, face) {
     const f = fitted.get(fitKey(tile));
     if (!f) return false;
@@ -140,7 +141,7 @@ function render({ model, el }) {
       const goods = !!(faces()[n] || {}).good;  // a world that makes goods may hold one
       for (const v of goods ? [{}, { g: 1 }, { o: 1, p: 1 }, { g: 1, o: 1, p: 1 }] : [{}, { o: 1, p: 1 }]) {
         const c = { n, id: `warm-${variants.length}`, g: v.g, o: v.o };
-        if (!fitted.has(`${n}|${[v.g ? "good" : "", v.p ? "picked" : ""].filter(Boolean).join(" ")}`)) variants.push([c, v.p]);
+        if (!fitted.has(fitKeyOf(n, [v.g && "good", v.p && "picked"]))) variants.push([c, v.p]);
       }
     }
     if (variants.length) {
@@ -989,7 +990,7 @@ function render({ model, el }) {
   const onEscape = (ev) => { if (ev.key === "Escape" && detail) { detail = null; draw(); } };
   document.addEventListener("keydown", onEscape);
   const onState = () => draw();
-  const onFaces = () => { fitted = new Map(); drawn = {}; warming = null; draw(); idle(warmFits); };
+  const onFaces = () => { drawn = {}; forgetFits(); draw(); };
   const onNewState = () => { busy = null; draw(); };
   model.on("change:state", onNewState);
   model.on("change:faces", onFaces);

@@ -22,12 +22,13 @@ from typing import Any
 from rftg_nb.cards import CARDS, Design
 from rftg_nb.cards.custom import CustomCardError, check_designs, designs_from_bytes
 from rftg_nb.cards.text import ROMAN
+from rftg_nb.engine.powers import PHASE_NAMES
+from rftg_nb.text import count
 from rftg_nb.ui.controller import Status
 from rftg_nb.ui.faces import FLAG_LABELS, catalogue
 
 KINDS = (("all types", ""), ("worlds", "world"), ("developments", "development"))
 FLAG_CHOICES = (("any flag", ""), *((label, flag) for flag, label in FLAG_LABELS.items()))
-PHASE_NAMES = {1: "Explore", 2: "Develop", 3: "Settle", 4: "Consume", 5: "Produce"}
 PHASE_CHOICES = (("any phase", 0),
                  *((f"{ROMAN[p]} {name}", p) for p, name in PHASE_NAMES.items()))
 #: the sets a design can come from: the base game's box, The Gathering Storm's, or a file
@@ -117,12 +118,12 @@ class CardBrowser:
             return self._refuse(label, refusal(e))
         self.custom, self.custom_from = designs, label
         n = len(designs)
-        self.status = Status(f"Loaded {n} custom design{'s' * (n != 1)} from {label}.")
+        self.status = Status(f"Loaded {count(n, 'custom design')} from {label}.")
         return True
 
     def _refuse(self, label: str, reason: str) -> bool:
         n = len(self.custom)
-        kept = (f"the {n} custom design{'s' * (n != 1)} from {self.custom_from} "
+        kept = (f"the {count(n, 'custom design')} from {self.custom_from} "
                 f"{'is' if n == 1 else 'are'} still shown" if n else "no custom designs are loaded")
         self.status = Status(f"Not loaded: {label}: {reason}. Nothing changed: {kept}.", True)
         return False

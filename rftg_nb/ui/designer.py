@@ -28,7 +28,7 @@ from rftg_nb.cards.custom import (
     to_file_data,
 )
 from rftg_nb.cards.text import describe_bonus
-from rftg_nb.text import quote
+from rftg_nb.text import count
 from rftg_nb.ui.controller import Status, load_failed
 
 DESIGN_FLAGS = tuple(sorted(FLAGS - {"start_hand_3"}))  # start-world set-up notes are not offered
@@ -142,18 +142,15 @@ class DesignerController:
             if e.card.startswith("#") or e.card == repr(self.draft.get("name")):
                 return Problem(e.field or "name", e.problem)
             return Problem("", str(e))  # a card of the set (loaded from a file) is bad
-        vp = self.draft.get("vp")
-        if is_six_cost(self.draft) and vp != 0:  # set from Python: the form hides this VP
-            return Problem("vp", f"a 6-cost development scores by its lines ('?' on the "
-                                 f"card): its VP must be 0, got {quote(vp)}")
         return None
 
     def design(self) -> Any:
         """The draft as a checked :class:`rftg_nb.cards.Design`, or None while it is bad."""
-        if self.problem() is not None:
-            return None
         others = [d for i, d in enumerate(self.designs) if i != self.editing]
-        return check_designs([*others, self.draft])[-1]
+        try:
+            return check_designs([*others, self.draft])[-1]
+        except CustomCardError:
+            return None
 
     def preview(self) -> dict[str, str]:
         """The card's face (the board's HTML) and its whole text, or the problem."""
@@ -221,7 +218,7 @@ class DesignerController:
         self.designs = [{**blank(d.get("type", "world")), **copy.deepcopy(d)}
                         for d in designs]
         self.editing = None
-        self.status = Status(f"Loaded {len(designs)} custom card{'s' * (len(designs) != 1)}.")
+        self.status = Status(f"Loaded {count(len(designs), 'custom card')}.")
         return True
 
     def load_upload(self, content: bytes, size: int) -> bool:

@@ -277,12 +277,12 @@ class DesignerApp:
         # cleared in the same redraw still reaches the page, which showed it twice meanwhile
         shown: Any = None
         if problem is not None:
-            rows = {"powers": self.power_rows, "bonuses": self.bonus_rows}
+            lists = {"powers": self.power_rows, "bonuses": self.bonus_rows}
             where = problem.field.split("[")[0].split(".")[0]
             index = problem.field[len(where) + 1:].split("]")[0]
-            if where in rows and problem.field.startswith(f"{where}[") and index.isdigit() \
-                    and int(index) < len(rows[where].children):
-                shown = rows[where].children[int(index)].children[-1]
+            if where in lists and problem.field.startswith(f"{where}[") and index.isdigit() \
+                    and int(index) < len(lists[where].children):
+                shown = lists[where].children[int(index)].children[-1]
             else:
                 shown = self.errors.get(where, self.errors[""])
         labels = [*self.errors.values(), *(row.children[-1] for row in
@@ -291,11 +291,11 @@ class DesignerApp:
             value = escape(problem.text) if label is shown and problem is not None else ""
             if label.value != value:
                 label.value = value
-        p = c.preview()
+        p = c.preview() if problem is None else None  # the set is checked once a redraw
         self.preview.value = (
             f"<div class='rftg-board' style='border:none;padding:0;background:none'>"
             f"{p['face']}<div class='rd-text'>{escape(p['text'])}</div></div>"
-            if p["face"] else
+            if p and p["face"] else
             # the problem itself shows once, by its field
             "<div class='rd-problem'>Fix the field marked in red to see the card.</div>")
         self.keep_button.disabled = problem is not None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,6 +93,8 @@ class TableController:
     pending_pass: str | None = None  # "pass the screen to <name>" until confirm_seat()
     _seat: int | None = field(default=None, repr=False)  # the person now looking
     assistant: Assistant = field(default_factory=Assistant, repr=False)
+    #: told the seat first whenever a computer seat is about to think (the page says who)
+    on_think: Callable[[int], None] | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------------ game lifecycle
     def new_game(self, settings: TableSettings | None = None) -> None:
@@ -197,6 +199,8 @@ class TableController:
         :data:`SEAT_SECONDS`, and when that cuts its look-ahead short the answer depends on
         how busy the machine was."""
         g = self._need_game()
+        if self.on_think is not None:
+            self.on_think(seat)
         if self.settings.level == "random":
             rng = random.Random(f"{g.seed}:{seat}:{len(g.deciders)}")
             return random_pick(decision, rng)

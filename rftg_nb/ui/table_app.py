@@ -71,15 +71,8 @@ class TableApp(BoardApp):
         self._names: list[str] = []
         self._announced: tuple[float, int] | None = None  # (message, seat) last named
         super().__init__()
-        # Every computer seat's answer goes through the controller's choose(): wrapped here so
-        # that the page hears who is thinking while a slow computation goes on.
-        choose = self.c.choose
-
-        def choose_announced(seat: int, decision: Any) -> list[str]:
-            self._announce(seat)
-            return choose(seat, decision)
-
-        self.c.choose = choose_announced  # type: ignore[method-assign]
+        # every computer seat's answer tells the page who is thinking (when it takes long)
+        self.c.on_think = self._announce
         if start and self.c.game is None:
             self.c.new_game(DEFAULT)
         self.refresh()

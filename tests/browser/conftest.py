@@ -169,8 +169,12 @@ def browser(playwright_session: Playwright) -> Iterator[Browser]:
         b.close()
 
 
+#: what a page may load: this machine's servers, and what the page makes itself
+LOCAL = ("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:")
+
+
 def _local_only(route: Route) -> None:
-    if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1")):
+    if route.request.url.startswith(LOCAL):
         route.continue_()
     else:
         route.abort()

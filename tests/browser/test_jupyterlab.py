@@ -26,7 +26,15 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import ARTIFACTS, BOARD, ROOT, board_after, board_serial, free_port
+from tests.browser.conftest import (
+    ARTIFACTS,
+    BOARD,
+    ROOT,
+    _local_only,
+    board_after,
+    board_serial,
+    free_port,
+)
 from tests.browser.conftest import stop as stop_server
 
 READY_S = 120
@@ -91,15 +99,8 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
-def _local_only(route) -> None:
-    if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
-        route.continue_()
-    else:
-        route.abort()
-
-
 @pytest.fixture(scope="module")
-def lab_page(browser: Browser, jupyterlab: str) -> Iterator[Page]:
+def lab_notebook(browser: Browser, jupyterlab: str) -> Iterator[Page]:
     """The notebook open in JupyterLab at 1366x768 with its cell run: the board drawn."""
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     context.route("**/*", _local_only)
@@ -132,8 +133,8 @@ def _boxes(page: Page) -> dict[str, dict[str, float]]:
 
 
 @pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
-def test_question_and_mat_side_by_side_and_readable(lab_page: Page, theme: str):
-    page = lab_page
+def test_question_and_mat_side_by_side_and_readable(lab_notebook: Page, theme: str):
+    page = lab_notebook
     _theme(page, theme)
     board = page.locator(BOARD)
     board.scroll_into_view_if_needed()
@@ -154,8 +155,8 @@ def test_question_and_mat_side_by_side_and_readable(lab_page: Page, theme: str):
     page.screenshot(path=str(ARTIFACTS / f"jupyterlab-{theme.split()[-1].lower()}-1366x768.png"))
 
 
-def test_typed_markup_is_text_in_jupyterlab(lab_page: Page):
-    page = lab_page
+def test_typed_markup_is_text_in_jupyterlab(lab_notebook: Page):
+    page = lab_notebook
     markup = "<img src=x onerror=window.__ran=1><b>7</b>"
     page.evaluate(f"() => document.querySelector('{BOARD} details.rb-new').open = true")
     page.fill(f"{BOARD} input[name=seed]", markup)

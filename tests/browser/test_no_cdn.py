@@ -18,10 +18,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route
 
-from tests.browser.conftest import BOARD, VoilaServer
+from tests.browser.conftest import BOARD, LOCAL, VoilaServer
 from tests.browser.test_kernels import binder_server, local_browser  # noqa: F401 - fixtures
 
-LOCAL = ("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:")
 # what shows that each page is drawn (its stylesheets and scripts are asked for before that)
 PAGES = {
     "/": ".voila-notebooks a[href*='play.ipynb']",
