@@ -95,7 +95,7 @@ def play(family: str, examples: int, seed: int, tally: Tally) -> None:
     def body(doc: fd.Doc) -> None:
         tally.examples += 1
         for loader in loaders:
-            tally.add(doc, fd.run(loader, doc))
+            tally.add(doc, fd.run(loader, doc, fd.TIME_LIMIT))
 
     body()
 
@@ -144,7 +144,7 @@ def report(tally: Tally, elapsed: float, markdown: bool, unit: float) -> str:
         doc = f.shrunk or f.doc
         assert doc is not None
         hits = ", ".join(f"{n} ({k})" for n, k in f.loaders.most_common())
-        again = fd.run(table[f.outcome.loader], doc)
+        again = fd.run(table[f.outcome.loader], doc, fd.TIME_LIMIT)
         message = (again.message() if again.signature == f.outcome.signature
                    else f.outcome.message())
         lines.append(f"{'### ' if markdown else ''}[{i}] {f.kind} at {f.where}")

@@ -5,8 +5,9 @@ loader may raise, and a shrinker for the documents that break one.
 The rule every loader is held to: a save, a card set, a custom design, a components override
 or the arguments of ``Game.new`` / ``SoloGame.new``, whatever their shape, either load or raise
 the loader's typed error (``SaveFileError``, ``CustomCardError``, ``ComponentError``; a
-``ValueError`` for ``new``), each case within :data:`TIME_LIMIT` seconds, and a refused load
-leaves the dashboard's or the table's game in play as it was.
+``ValueError`` for ``new``), and a refused load
+leaves the dashboard's or the table's game in play as it was. The benchmark also holds each
+case to :data:`TIME_LIMIT` seconds; the tests do not time (see :func:`run`).
 
 Documents come from three sources:
 
@@ -962,12 +963,13 @@ class Outcome:
 
 
 class Slow(AssertionError):
-    """A loader took longer than :data:`TIME_LIMIT` on one document."""
+    """A loader took longer than the benchmark's :data:`TIME_LIMIT` on one document."""
 
 
-def run(loader: Loader, doc: Doc) -> Outcome:
+def run(loader: Loader, doc: Doc, limit: float | None = None) -> Outcome:
     """Feed ``doc`` to ``loader`` once and judge the result (never raises for the loader's
-    sake)."""
+    sake); with a ``limit`` (the benchmark's :data:`TIME_LIMIT`), a load slower than that many
+    seconds fails too."""
     doc.prepare()
     start = time.perf_counter()
     try:
@@ -983,9 +985,9 @@ def run(loader: Loader, doc: Doc) -> Outcome:
     else:
         seconds = time.perf_counter() - start
         verdict = "refused" if result is REFUSED else "accepted"
-    if seconds > TIME_LIMIT:
+    if limit is not None and seconds > limit:
         return Outcome(loader.name, "failed", seconds,
-                       Slow(f"{loader.name} took {seconds:.2f} s (limit {TIME_LIMIT} s)"))
+                       Slow(f"{loader.name} took {seconds:.2f} s (limit {limit} s)"))
     return Outcome(loader.name, verdict, seconds)
 
 
@@ -1087,7 +1089,7 @@ def shrink(loader: Loader, doc: Doc, signature: tuple[str, str, str],
         while len(value) > 1 and time.perf_counter() < deadline:
             for part in (value[: len(value) // 2], value[len(value) // 2:]):
                 trial = Doc(part, doc.form, doc.origin)
-                if run(loader, trial).signature == signature:
+                if run(loader, trial, TIME_LIMIT).signature == signature:
                     value, best = part, trial
                     break
             else:
@@ -1104,7 +1106,7 @@ def shrink(loader: Loader, doc: Doc, signature: tuple[str, str, str],
             if c >= best_cost:
                 continue
             trial = Doc(value, doc.form, doc.origin, doc.ensure_ascii)
-            if run(loader, trial).signature == signature:
+            if run(loader, trial, TIME_LIMIT).signature == signature:
                 best, best_cost, improved = trial, c, True
                 break
     return best

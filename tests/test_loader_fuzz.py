@@ -6,10 +6,13 @@ of the dashboard's and the table's controllers; card sets and designs to ``check
 component overrides to ``load_components``, ``read_overrides`` and ``SoloGame.new``; and
 arguments of any shape to ``Game.new`` and ``SoloGame.new``. Each must load or raise its typed
 error (``SaveFileError``, ``CustomCardError``, ``ComponentError``; a ``ValueError`` from
-``new``), never another exception, within a second; a refused load keeps the controller's
+``new``), never another exception; a refused load keeps the controller's
 game as it was, with an error status; and whatever loads or starts saves and loads again to
 the same game. The documents and loaders are in :mod:`tests.fuzz_docs`;
-``benchmarks/fuzz_loaders.py`` runs the same with thousands of examples.
+``benchmarks/fuzz_loaders.py`` runs the same with thousands of examples and prints each
+loader's slowest case, in milliseconds and in calibration units (no clock here: a busy machine
+would fail a timed test, and the sizes that could make a load slow are refused by the loaders'
+own limits, tested in ``tests/cards/test_custom.py``).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from tests import fuzz_docs as fd
 # prints them in a failure report
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
 
-FUZZ = settings(max_examples=80, deadline=1000, derandomize=True, database=None,
+FUZZ = settings(max_examples=80, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.large_base_example])
 

@@ -477,3 +477,20 @@ def test_five_players_in_a_base_position() -> None:
     with pytest.raises(PositionError, match="players"):
         Game.from_position({"players": players, "expansion": "base"})
     assert len(Game.from_position({"players": players}).players) == 5
+
+
+def test_answered_counts_each_players_answers_and_undo_takes_one_back() -> None:
+    game = Game.new(players=3, seed=12)
+    bot = RandomPlayer(12)
+    by_seat = [0, 0, 0]
+    for _ in range(40):
+        d = game.decision
+        assert d is not None
+        assert game.answered(d.player) == by_seat[d.player]
+        game.apply(bot.choose(d))
+        by_seat[d.player] += 1
+    assert [game.answered(p) for p in range(3)] == by_seat
+    assert sum(by_seat) == len(game.choices)
+    seat = game.decision.player
+    game.undo()
+    assert game.answered(seat) == by_seat[seat] - 1

@@ -35,6 +35,9 @@ FILE_FORMAT = "rftg_nb-custom-cards"
 FILE_VERSION = 1
 MAX_COPIES = 4
 MAX_CUSTOM = 50  # designs in one game
+# powers and VP bonus lines on one design: the printed cards carry at most 3 and 5
+MAX_POWERS = 8
+MAX_BONUSES = 8
 MAX_FILE_BYTES = 1_000_000  # a custom card file (and a saved game) is at most 1 MB
 #: The fields of a custom design and the value each takes when left out (None: required).
 FIELDS: dict[str, Any] = {
@@ -102,6 +105,10 @@ def normalize(raw: Any, index: int = 0) -> dict[str, Any]:
     if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
         raise CustomCardError(card, "copies", f"must be a whole number from 1 to {MAX_COPIES}, "
                                               f"got {quote(copies)}")
+    for key, most in (("powers", MAX_POWERS), ("bonuses", MAX_BONUSES)):
+        if isinstance(out[key], list) and len(out[key]) > most:
+            raise CustomCardError(card, key, f"at most {most} on one card (the printed cards "
+                                             f"carry fewer), got {len(out[key])}")
     powers = out["powers"]
     if isinstance(powers, list):
         powers = [{**_power_defaults(p), **p} if isinstance(p, Mapping) else p for p in powers]

@@ -239,6 +239,11 @@ class Game:
         """The choice log so far (one tuple of option ids per answered decision)."""
         return list(self._log)
 
+    def answered(self, player: int) -> int:
+        """How many decisions ``player`` has answered so far (what tells one of their
+        questions from the next, though other seats answer in between)."""
+        return self._log_players.count(player)
+
     def apply(self, choice: str | list[str] | tuple[str, ...]) -> None:
         """Answer the pending decision with an option id or a list of ids.
 

@@ -51,9 +51,10 @@ def question_for(game: Game, seat: int, d: Decision | None,
         "cards": bool(ids) and ids <= cards,
         "none_ok": d.check(()) is None,  # may it be answered with no pick at all
         "options": [{"id": o.id, "label": o.label} for o in d.options],
-        # how many answers the game holds: with the prompt, what tells this question from the
-        # next (the page keeps a pick over redraws of the same question)
-        "asked": len(game.choices),
+        # how many answers this seat has given: with the prompt, what tells this question from
+        # the next (the page keeps a pick over redraws of the same question, also while other
+        # seats answer theirs, as at the simultaneous start-of-game discard)
+        "asked": game.answered(seat),
         # which picks are legal, for the page to judge each pick as it is made (by option
         # index in "options"; see Decision.legality)
         "legal": d.legality(),

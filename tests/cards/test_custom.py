@@ -92,6 +92,9 @@ def test_left_out_fields_take_their_defaults_and_a_production_world_produces():
      "own good"),
     ({"cost": 6}, "bonuses", "needs at least one VP bonus"),
     ({"bonuses": [{"vp": 1, "for": "WORLD"}]}, "bonuses", "only 6-cost"),
+    ({"powers": [{"phase": 1, "code": "DRAW", "value": 1}] * 9}, "powers", "at most 8"),
+    ({"powers": [{"phase": 1, "code": "DRAW", "value": 1}] * 5000}, "powers", "got 5000"),
+    ({"cost": 6, "vp": 0, "bonuses": [{"vp": 1, "for": "WORLD"}] * 9}, "bonuses", "at most 8"),
 ])
 def test_a_bad_design_is_refused_naming_the_card_and_the_field(change, field, words):
     e = _error({**FORGE, **change})
