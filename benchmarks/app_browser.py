@@ -186,15 +186,22 @@ WS_STAMP_JS = """(() => {
   Stamped.prototype = Orig.prototype;
   for (const k of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) Stamped[k] = Orig[k];
   window.WebSocket = Stamped;
-  // The click at t0 whose page change came at t1: when its message left, and when the largest
-  // frame received in between (the new state) arrived, both in ms after t0.
+  // The click at t0 whose page change came at t1: when its message left, when the first frame
+  // came back (the kernel's "busy": it has the message), and when the largest frame received
+  // in between (the new state) arrived, all in ms after t0.
   window.__wsParts = (t0, t1) => {
     const sent = W.sent.find((t) => t >= t0);
     let big = null;
-    for (const [t, n] of W.recv) if (t >= t0 && t <= t1 && (!big || n > big[1])) big = [t, n];
+    let first = null;
+    for (const [t, n] of W.recv) {
+      if (t < t0 || t > t1 || (sent !== undefined && t < sent)) continue;
+      if (first === null) first = t;
+      if (!big || n > big[1]) big = [t, n];
+    }
     W.sent = W.sent.filter((t) => t >= t1);
     W.recv = W.recv.filter(([t]) => t >= t1);
-    return {sent_ms: sent === undefined ? null : sent - t0, reply_ms: big ? big[0] - t0 : null};
+    return {sent_ms: sent === undefined ? null : sent - t0, reply_ms: big ? big[0] - t0 : null,
+            first_ms: first === null ? null : first - t0};
   };
 })()"""
 
@@ -602,14 +609,15 @@ def _ms(xs: list[float]) -> str:
 
 
 def _parts(records: list[dict[str, Any]], totals: list[float] | None = None) -> str:
-    """Where a click's time goes, as medians: the message out, the new state in (the kernel's
-    round trip through Voila), the page changed (drawn), painted."""
+    """Where a click's time goes, as medians: the message out, the first frame back (the
+    kernel's "busy": it has the message), the new state in (the kernel's round trip through
+    Voila), the page changed (drawn), painted."""
     def med(key: str) -> str:
         xs = [r[key] for r in records if r.get(key) is not None]
         return f"{statistics.median(xs):.0f}" if xs else "?"
     total = statistics.median(totals) if totals else statistics.median(r["ms"] for r in records)
-    return (f"sent {med('sent_ms')}, state in {med('reply_ms')}, drawn {med('drawn_ms')}, "
-            f"painted {total:.0f} ms")
+    return (f"sent {med('sent_ms')}, first frame back {med('first_ms')}, state in "
+            f"{med('reply_ms')}, drawn {med('drawn_ms')}, painted {total:.0f} ms")
 
 
 def report(fig: Figures, seeds: list[int]) -> bool:

@@ -325,6 +325,14 @@ _TOP = ("format", "version", "designs")
 
 def from_file_data(data: Any, where: str = "custom card data") -> list[dict[str, Any]]:
     """The designs of a custom card file's JSON object (or a bare list of designs), checked."""
+    raws = _file_designs(data, where)
+    check_designs(raws)
+    return [dict(x) for x in raws]
+
+
+def _file_designs(data: Any, where: str) -> list[Any]:
+    """The list of designs of a custom card file's JSON object (or a bare list), as they are:
+    the file's own fields checked, the designs not yet."""
     where = where if isinstance(where, str) and len(where) <= 80 else quote(where)
     if isinstance(data, Mapping):
         for key in data:
@@ -341,21 +349,36 @@ def from_file_data(data: Any, where: str = "custom card data") -> list[dict[str,
         data = data.get("designs")
     if not isinstance(data, list):
         raise CustomCardError(where, "designs", f"must be a list of designs, got {quote(data)}")
-    check_designs(data)
-    return [dict(x) for x in data]
+    return data
 
 
-def designs_from_bytes(content: bytes | str, where: str = "custom card file") \
-        -> list[dict[str, Any]]:
+def designs_from_bytes(content: bytes | str, where: str = "custom card file",
+                       size: int | None = None) -> list[dict[str, Any]]:
     """The designs of a custom card file's contents (an upload, a file read), checked: at most
-    :data:`MAX_FILE_BYTES`, UTF-8 JSON in the format :func:`to_file_data` writes."""
+    :data:`MAX_FILE_BYTES`, UTF-8 JSON in the format :func:`to_file_data` writes. ``size`` is
+    the whole file's length where ``content`` is only its start (an upload cut one byte past
+    the limit): a refusal for size names the file's own."""
     label = where if isinstance(where, str) and len(where) <= 80 else quote(where)
+    raws = _raw_designs(content, label, size)
+    check_designs(raws)
+    return [dict(x) for x in raws]
+
+
+def designs_in_file(content: bytes | str, where: str = "custom card file",
+                    size: int | None = None) -> tuple[Design, ...]:
+    """As :func:`designs_from_bytes`, as :class:`Design` objects (checked once)."""
+    label = where if isinstance(where, str) and len(where) <= 80 else quote(where)
+    return check_designs(_raw_designs(content, label, size))
+
+
+def _raw_designs(content: Any, label: str, size: int | None) -> list[Any]:
     if not isinstance(content, (bytes, bytearray, memoryview, str)):
         raise CustomCardError(label, "", f"expected the file's text, got {quote(content)}")
     data = content.encode("utf-8", "surrogatepass") if isinstance(content, str) \
         else bytes(content)
-    if len(data) > MAX_FILE_BYTES:
-        raise CustomCardError(label, "", f"it is {len(data):,} bytes, larger than a card file "
+    whole = size if type(size) is int and size >= len(data) else len(data)
+    if whole > MAX_FILE_BYTES:
+        raise CustomCardError(label, "", f"it is {whole:,} bytes, larger than a card file "
                                          f"may be (at most {MAX_FILE_BYTES:,} bytes, 1 MB)")
     try:
         parsed = json.loads(data.decode("utf-8"))
@@ -368,7 +391,7 @@ def designs_from_bytes(content: bytes | str, where: str = "custom card file") \
     except json.JSONDecodeError as e:
         raise CustomCardError(label, "", f"it is not valid JSON ({e.msg} at line {e.lineno} "
                                          f"column {e.colno})") from None
-    return from_file_data(parsed, label)
+    return _file_designs(parsed, label)
 
 
 def read_designs(path: str | os.PathLike[str]) -> list[dict[str, Any]]:

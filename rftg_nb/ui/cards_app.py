@@ -20,7 +20,7 @@ from html import escape
 from typing import Any
 
 from rftg_nb.cards import CARDS, Design
-from rftg_nb.cards.custom import CustomCardError, check_designs, designs_from_bytes
+from rftg_nb.cards.custom import CustomCardError, designs_in_file
 from rftg_nb.cards.text import ROMAN
 from rftg_nb.engine.powers import PHASE_NAMES
 from rftg_nb.text import count
@@ -107,13 +107,15 @@ class CardBrowser:
             setattr(self, key, value)
 
     # ------------------------------------------------------------------ the custom set
-    def load(self, file_name: str, content: bytes | bytearray | memoryview) -> bool:
-        """Load the custom card file ``content`` (the file the designer page downloads),
-        replacing the custom set. A bad file, of whatever kind, is refused with the reason and
-        the set loaded before is kept. True when the file was loaded."""
+    def load(self, file_name: str, content: bytes | bytearray | memoryview,
+             size: int | None = None) -> bool:
+        """Load the custom card file ``content`` (the file the designer page downloads; ``size``
+        the whole file's length when ``content`` is only its start), replacing the custom set. A
+        bad file, of whatever kind, is refused with the reason and the set loaded before is
+        kept. True when the file was loaded."""
         label = _short(str(file_name or "the file"), 120)
         try:
-            designs = check_designs(designs_from_bytes(content, "file"))
+            designs = designs_in_file(content, "file", size)
         except Exception as e:  # noqa: BLE001 - any bad file is refused, never raised
             return self._refuse(label, refusal(e))
         self.custom, self.custom_from = designs, label
@@ -233,7 +235,7 @@ class CardsApp:
         """A file the page sent (at most one byte more than a card file may hold, and its
         whole ``size``; a file too large arrives one byte too long, and is refused for its size):
         its designs are listed, or it is refused with the reason."""
-        loaded = self.c.load(name, content)
+        loaded = self.c.load(name, content, size)
         if loaded:
             self.board.faces = self.c.faces()
         self.refresh()

@@ -55,6 +55,7 @@ class SoloController:
     settings: NewGameSettings = field(default_factory=NewGameSettings)
     _timeline: tuple[Any, Any, Any] = field(default=(None, None, None), repr=False)
     _cursor: tuple[Any, Any] = field(default=(None, None), repr=False)
+    _pending: tuple[Any, Any, int] = field(default=(None, None, 0), repr=False)
     assistant: Assistant = field(default_factory=Assistant, repr=False)
 
     # ------------------------------------------------------------------ game lifecycle
@@ -178,7 +179,14 @@ class SoloController:
         of *Next step* presses left (each reveals one move, with the events before it)."""
         if self.game is None:
             return 0
-        return sum(1 for e in self.game.events[self.shown:] if self._is_step(e))
+        # asked several times for each drawing: counted once per game, events and moves shown
+        # (the newest event itself tells one history from another of the same length: undo)
+        events = self.game.events
+        last, key, count = self._pending
+        if key != (len(events), self.shown) or not events or last is not events[-1]:
+            count = sum(1 for e in events[self.shown:] if self._is_step(e))
+            self._pending = (events[-1] if events else None, (len(events), self.shown), count)
+        return count
 
     @staticmethod
     def _is_step(e: Event) -> bool:

@@ -18,7 +18,6 @@ from typing import Any
 from rftg_nb.cards import BONUS_CODES, CARDS, FLAGS, GOODS, VPBonus
 from rftg_nb.cards.custom import (
     MAX_COPIES,
-    MAX_FILE_BYTES,
     CustomCardError,
     check_designs,
     designs_from_bytes,
@@ -204,11 +203,12 @@ class DesignerController:
         """The set as a custom card file's text."""
         return json.dumps(to_file_data(self.designs), indent=1)
 
-    def load_json(self, text: str | bytes) -> bool:
+    def load_json(self, text: str | bytes, size: int | None = None) -> bool:
         """Replace the set with a custom card file's designs; a bad file is refused, naming
-        the card and field, and the set is kept."""
+        the card and field, and the set is kept. ``size``: the whole file's length, where
+        ``text`` is only its start (see :meth:`load_upload`)."""
         try:
-            designs = designs_from_bytes(text, "file")
+            designs = designs_from_bytes(text, "file", size)
         except CustomCardError as e:
             self.status = Status(f"Could not load that file: {e}", True)
             return False
@@ -224,12 +224,7 @@ class DesignerController:
     def load_upload(self, content: bytes, size: int) -> bool:
         """:meth:`load_json` for a file the page sent: ``content`` is its start (the page
         sends no more than a card file may hold) and ``size`` its whole length."""
-        if size > MAX_FILE_BYTES:
-            self.status = Status(f"Could not load that file: it is {size:,} bytes, larger "
-                                 f"than a card file may be (at most {MAX_FILE_BYTES:,} "
-                                 "bytes, 1 MB).", True)
-            return False
-        return self.load_json(bytes(content))
+        return self.load_json(bytes(content), size)
 
     def normalized(self) -> list[dict[str, Any]]:
         """The set as a game's set-up keeps it (every field given)."""

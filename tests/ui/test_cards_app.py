@@ -167,7 +167,7 @@ def test_any_exception_while_reading_is_a_refusal(monkeypatch):
     def broken(*_args):
         raise KeyError("surprise")
 
-    monkeypatch.setattr(module, "designs_from_bytes", broken)
+    monkeypatch.setattr(module, "designs_in_file", broken)
     b = CardBrowser()
     assert b.load("x.json", card_file(MOON)) is False
     assert "KeyError" in b.status.text and "no custom designs are loaded" in b.status.text
@@ -220,3 +220,19 @@ def test_the_widgets_drive_the_filters():
     assert app.board.state["count"] == f"{len(app.c.shown())} of {ALL} designs"
     app.box.value = "custom"
     assert app.board.state["count"] == f"0 of {ALL} designs"
+
+
+def test_an_upload_too_large_is_refused_naming_its_own_size():
+    app = CardsApp()
+    app.on_upload("huge.json", b" " * 1_000_001, 7_340_032)
+    assert "7,340,032 bytes, larger than" in app.c.status.text and app.c.status.error
+
+
+def test_a_loaded_set_is_checked_once(monkeypatch):
+    import rftg_nb.cards.custom as custom
+
+    calls = []
+    real = custom.check_designs
+    monkeypatch.setattr(custom, "check_designs", lambda *a, **k: calls.append(1) or real(*a, **k))
+    assert CardBrowser().load("good.json", card_file(MOON))
+    assert len(calls) == 1

@@ -315,3 +315,11 @@ def test_a_scoring_line_refusal_shows_once():
         app.bonus_rows.children[0].children[-1].value]
     assert sum("no card named" in v for v in shown) == 1
     assert "no card named" in app.bonus_rows.children[0].children[-1].value
+
+
+def test_a_file_too_large_is_refused_naming_its_own_size():
+    # the page sends one byte past the limit and the file's whole size
+    c = DesignerController()
+    assert c.load_upload(b" " * 1_000_001, 5_000_000) is False
+    assert "5,000,000 bytes" in c.status.text and c.status.error
+    assert c.designs == []
