@@ -13,7 +13,7 @@ BENCHMARKS := $(sort $(wildcard benchmarks/*.py))
 # Server settings shared by `make app`, the browser tests and Binder (kernels end with their page).
 VOILA_CONFIG := --Voila.config_file_paths=binder
 
-.PHONY: venv install test app lab lock bench clean
+.PHONY: venv install test check app lab lock bench clean
 
 venv: $(BIN)/python
 
@@ -35,6 +35,12 @@ $(LAB_STAMP): $(STAMP)
 test: install
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(BIN)/python -m pytest tests
+
+# The quick loop while working: lint, then every test but the browser and notebook ones (the
+# markers are set by place in tests/conftest.py).
+check: install
+	$(BIN)/ruff check $(LINT_DIRS)
+	$(BIN)/python -m pytest tests -m "not browser and not notebook"
 
 # The start page at http://127.0.0.1:8866/ links the pages: play (the dashboard), table (2-5
 # players), learn (the lessons), lab (simulations), designer (custom cards) and cards (the card

@@ -26,12 +26,12 @@ Rows:
 * ``budget-strength``: what the budget costs: 2-player games (as ``strong-vs-fast``) of the
   strong AI thinking within the apps' budget against the fast AI (``--budget-games``, 40).
 
-Every game's result is appended, as it finishes, to a JSON-lines file per row under
-``benchmarks/results/`` (``--results DIR``; ``--no-results`` to keep none), tagged with a
-fingerprint of the code that plays (``rftg_nb/`` without its user interface). A later run with
-the same code reads those games back and plays only the missing ones, so a 1,000-game row can
-be built over several sittings and any figure can be checked game by game; a code change starts
-the row afresh.
+With ``--results DIR``, every game's result is appended, as it finishes, to a JSON-lines file
+per row in ``DIR`` (none is kept otherwise; the repository keeps no results, only the README's
+table), tagged with a fingerprint of the code that plays (``rftg_nb/`` without its user
+interface). A later run with the same code and folder reads those games back and plays only the
+missing ones, so a 1,000-game row can be built over several sittings and any figure can be
+checked game by game; a code change starts the row afresh.
 
 Floors (exit 1 when missed): strong against the robot at least 40% (easy), 30% (medium) and
 25% (hard), each with its 95% interval above the interval of the greedy player's figure;
@@ -144,7 +144,6 @@ WAIT_FAST_P90_S = 0.1
 ROWS = ("solo-strong", "solo-fast", "strong-vs-fast", "strong-vs-random", "hint", "speed",
         "wait", "budget-strength")
 ROOT = Path(__file__).resolve().parent.parent
-RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -460,10 +459,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="positions of each kind a table in the wait row (12)")
     ap.add_argument("--budget-games", type=int, default=40,
                     help="games of the budget-strength row (40)")
-    ap.add_argument("--results", type=Path, default=RESULTS,
-                    help="folder of the per-game results files (default benchmarks/results)")
+    ap.add_argument("--results", type=Path, default=None,
+                    help="folder to keep the per-game results in and read them back from "
+                         "(default: none kept)")
     ap.add_argument("--no-results", action="store_true",
-                    help="neither read nor write per-game results")
+                    help="neither read nor write per-game results, even with --results")
     from reference import add_load_options, runs
 
     add_load_options(ap)  # the hint, speed and wait rows

@@ -1,9 +1,10 @@
 """Write binder/requirements.txt: every package Binder needs, pinned to an exact version.
 
 Run by `make lock`. pip resolves the project's runtime dependencies plus the `lab` extra
-(JupyterLab) for this Python (3.11, as binder/runtime.txt asks) without installing anything:
-`pip install --dry-run --ignore-installed --report` lists the whole set it would install. This
-script turns that report into pins and ends the file with `.` (the project itself).
+(JupyterLab) and the `cluster` extra (Dask, for the lab's cluster path) for this Python (3.11,
+as binder/runtime.txt asks) without installing anything: `pip install --dry-run
+--ignore-installed --report` lists the whole set it would install. This script turns that
+report into pins and ends the file with `.` (the project itself).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ PROJECT = "rftg_nb"
 HEADER = f"""\
 # Binder runs `pip install -r binder/requirements.txt` from the repository root.
 # Every package is pinned (Python {sys.version_info.major}.{sys.version_info.minor}): the runtime \
-dependencies of pyproject.toml
-# and JupyterLab, with everything they need. Do not edit: `make lock` writes this file.
+dependencies of pyproject.toml,
+# JupyterLab and Dask (the lab and cluster extras), with everything they need.
+# Do not edit: `make lock` writes this file.
 """
 
 
@@ -30,7 +32,7 @@ def main() -> None:
         report = Path(tmp) / "report.json"
         subprocess.run(
             [sys.executable, "-m", "pip", "install", "--quiet", "--dry-run", "--ignore-installed",
-             "--report", str(report), f"{ROOT}[lab]"],
+             "--report", str(report), f"{ROOT}[lab,cluster]"],
             check=True,
         )
         installs = json.loads(report.read_text())["install"]

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
 PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([A-Za-z0-9.+!_-]+)$")
 # Binder opens the dashboard and JupyterLab from the same build.
-ALSO_PINNED = ["jupyterlab", "voila", "ipykernel", "jupyter-server"]
+ALSO_PINNED = ["jupyterlab", "voila", "ipykernel", "jupyter-server", "dask", "distributed"]
 
 
 def _lock_lines() -> list[str]:
@@ -58,8 +58,8 @@ def test_the_pins_meet_pyproject():
     """A lock older than a raised lower bound in pyproject.toml would install too old a version."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     pins = _pins()
-    lab = project["optional-dependencies"]["lab"]
-    for dep in map(Requirement, [*project["dependencies"], *lab]):
+    extras = [dep for name in ("lab", "cluster") for dep in project["optional-dependencies"][name]]
+    for dep in map(Requirement, [*project["dependencies"], *extras]):
         version = pins[canonicalize_name(dep.name)]
         assert dep.specifier.contains(Version(version), prereleases=True), (
             f"{dep.name}=={version} does not meet {dep} (run `make lock`)")

@@ -82,7 +82,7 @@ def test_random_player_draws_as_randint_and_sample_did() -> None:
         for low in range(min(n, 7) + 1):
             for high in range(low, 9):
                 for r in (None, rule):
-                    d = Decision(0, "test", "pick", options, low, high, rule=r)
+                    d = Decision(0, "explore_keep", "pick", options, low, high, rule=r)
                     for seed in range(2):
                         a, b = random.Random(seed), random.Random(seed)
                         for _ in range(3):

@@ -14,6 +14,7 @@ Levels (:data:`LEVELS`): ``"fast"`` (rules of thumb, milliseconds a decision) an
 """
 
 from rftg_nb.ai.budget import Budget
-from rftg_nb.ai.player import APP_SECONDS, LEVELS, AILevelError, AIPlayer, Hint
+from rftg_nb.ai.player import APP_SECONDS, LEVELS, AILevelError, AIPlayer, Hint, IllegalAIAnswer
 
-__all__ = ["APP_SECONDS", "LEVELS", "AILevelError", "AIPlayer", "Budget", "Hint"]
+__all__ = ["APP_SECONDS", "LEVELS", "AILevelError", "AIPlayer", "Budget", "Hint",
+           "IllegalAIAnswer"]

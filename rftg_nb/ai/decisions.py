@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from rftg_nb.ai.plans import RoundPlan, action_sets, label, place_terms
 from rftg_nb.ai.valuation import GOOD_TRADE, Ctx
+from rftg_nb.engine.kinds import UnknownKind
 from rftg_nb.players import random_pick
 
 if TYPE_CHECKING:
@@ -95,8 +96,8 @@ class Chooser:
     # ------------------------------------------------------------------ dispatch
     def choose(self, d: Decision) -> Choice:
         fn: Callable[[Decision], Choice] | None = getattr(self, f"_{d.kind}", None)
-        if fn is None:
-            return Choice(tuple(random_pick(d, self.rng)), "Any choice will do here.")
+        if fn is None:  # every kind of rftg_nb.engine.kinds has its rule (tests/ai/test_legal.py)
+            raise UnknownKind(f"the AI has no rule for decisions of kind {d.kind!r}")
         return fn(d)
 
     # ------------------------------------------------------------------ actions

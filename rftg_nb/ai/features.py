@@ -71,16 +71,44 @@ def solo_features(game: Any, seat: int = 0, ctx: Ctx | None = None) -> list[floa
     ]
 
 
+class WeightsError(ValueError):
+    """A shipped weights file that does not fit the features the code computes: the message
+    names the file and the first feature that differs."""
+
+
+def read_weights(file: str, names: tuple[str, ...], text: str | None = None) \
+        -> tuple[float, ...] | None:
+    """The weights of ``file`` (in this package; ``text``: its contents given instead), one per
+    feature of ``names``, in that order. None when no such file is shipped (the trainer's first
+    run); :class:`WeightsError` when it was trained on other features or is malformed, since
+    a value computed from weights that mean something else would steer the AI silently."""
+    if text is None:
+        try:
+            text = resources.files("rftg_nb.ai").joinpath(file).read_text()
+        except FileNotFoundError:
+            return None
+    try:
+        data = json.loads(text)
+        got, weights = tuple(data["names"]), data["weights"]
+        values = tuple(float(w) for w in weights)
+    except (ValueError, TypeError, KeyError) as e:
+        raise WeightsError(f"{file}: not a weights file ({type(e).__name__}: {e})") from None
+    if got != names:
+        diff = next((i for i, (a, b) in enumerate(zip(got, names, strict=False)) if a != b),
+                    min(len(got), len(names)))
+        have = got[diff] if diff < len(got) else "(none)"
+        want = names[diff] if diff < len(names) else "(none)"
+        raise WeightsError(f"{file}: trained on other features: feature {diff} is {have!r}, "
+                           f"the code computes {want!r} ({len(got)} names against "
+                           f"{len(names)}); retrain with rftg_nb/ai/train.py")
+    if len(values) != len(names):
+        raise WeightsError(f"{file}: {len(values)} weights for {len(names)} features")
+    return values
+
+
 @cache
 def _weights() -> tuple[float, ...] | None:
-    try:
-        text = resources.files("rftg_nb.ai").joinpath("solo_value.json").read_text()
-    except FileNotFoundError:
-        return None
-    data = json.loads(text)
-    if tuple(data["names"]) != NAMES:
-        return None  # trained on other features: do not guess
-    return tuple(float(w) for w in data["weights"])
+    return read_weights("solo_value.json", NAMES)
 
 
 def has_weights() -> bool:
@@ -88,7 +116,8 @@ def has_weights() -> bool:
 
 
 def learned_value(game: Any, seat: int = 0, ctx: Ctx | None = None) -> float:
-    """The expected final margin from the shipped weights (0.0 if there are none)."""
+    """The expected final margin from the shipped weights (0.0 if none are shipped; a file
+    that does not fit the features raises :class:`WeightsError`)."""
     w = _weights()
     if w is None:
         return 0.0
@@ -119,14 +148,7 @@ def action_features(actions: tuple[str, ...], parts: dict[str, float], rounds_le
 
 @cache
 def _policy() -> tuple[float, ...] | None:
-    try:
-        text = resources.files("rftg_nb.ai").joinpath("solo_actions.json").read_text()
-    except FileNotFoundError:
-        return None
-    data = json.loads(text)
-    if tuple(data["names"]) != POLICY_NAMES:
-        return None
-    return tuple(float(w) for w in data["weights"])
+    return read_weights("solo_actions.json", POLICY_NAMES)
 
 
 def action_score(actions: tuple[str, ...], parts: dict[str, float], rounds_left: float,

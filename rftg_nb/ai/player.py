@@ -35,6 +35,11 @@ class AILevelError(ValueError):
     """An AI level that does not exist; the message names the field ``level``."""
 
 
+class IllegalAIAnswer(AssertionError):
+    """In strict mode: the AI's own answer broke the decision's rule (a fault in the AI; out of
+    strict mode such an answer is replaced by a legal one)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Hint:
     """What the AI would choose: option ``ids``, their ``labels`` and a one-line ``reason``."""
@@ -55,21 +60,27 @@ class AIPlayer:
     whichever runs out first. None (the default) is no cap: the full look-ahead, whose time
     grows with the players at the table (about 1-5 s a choice of actions with 4-5 players).
     The fast level plays nothing out, so neither changes it.
+
+    ``strict``: an answer of the AI's own that the decision does not allow raises
+    :class:`IllegalAIAnswer` (the tests play so); otherwise it is replaced by a legal one, so
+    that a player of the app never waits on a fault of the AI.
     """
 
     def __init__(self, level: str = "fast", seed: int = 0, seconds: float | None = None,
-                 playouts: int | None = None) -> None:
+                 playouts: int | None = None, strict: bool = False) -> None:
         if level not in LEVELS:
             raise AILevelError(f"level: expected one of {LEVELS}, got {level!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise AILevelError(f"seed: expected an int, got {seed!r}")
         self.level = level
         self.seed = seed
+        self.strict = bool(strict)
         self.budget = Budget(seconds, playouts)  # checks both, naming the field
 
     def __repr__(self) -> str:
         more = "".join(f", {k}={v}" for k, v in (("seconds", self.budget.seconds),
-                                                  ("playouts", self.budget.playouts))
+                                                  ("playouts", self.budget.playouts),
+                                                  ("strict", self.strict or None))
                        if v is not None)
         return f"AIPlayer(level={self.level!r}, seed={self.seed}{more})"
 
@@ -103,7 +114,10 @@ class AIPlayer:
         rng = random.Random(key)
         choice = self._think(game, d, rng, allowance)
         ids = tuple(choice.ids)
-        if d.check(ids) is not None:  # never answer illegally, whatever went wrong above
+        why = d.check(ids)
+        if why is not None and self.strict:
+            raise IllegalAIAnswer(f"{self!r} answered {d.kind} {ids} ({choice.reason!r}): {why}")
+        if why is not None:  # never answer illegally, whatever went wrong above
             q = tuple(quiet_pick(d))
             ids = q if d.check(q) is None else tuple(random_pick(d, rng))
             choice = Choice(ids, "A legal choice.")

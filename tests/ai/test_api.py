@@ -102,3 +102,35 @@ def test_play_every_seat_to_the_end() -> None:
     game = Game.new(players=4, seed=9, goals=True)
     AIPlayer("fast", seed=0).play(game)
     assert game.is_over and game.winners
+
+
+# ---------------------------------------------------------------------------- weight files
+def test_the_shipped_weights_fit_the_features():
+    from rftg_nb.ai import features
+
+    assert features.read_weights("solo_value.json", features.NAMES) is not None
+    assert features.read_weights("solo_actions.json", features.POLICY_NAMES) is not None
+
+
+@pytest.mark.parametrize("names, weights, words", [
+    (["a", "c"], [1, 2], "feature 1 is 'c', the code computes 'b'"),
+    (["a"], [1], "1 names against 2"),
+    (["a", "b"], [1], "1 weights for 2 features"),
+    (["a", "b"], [1, "x"], "not a weights file"),
+])
+def test_weights_trained_on_other_features_are_an_error_not_a_zero(names, weights, words):
+    import json
+
+    from rftg_nb.ai.features import WeightsError, read_weights
+
+    text = json.dumps({"names": names, "weights": weights})
+    with pytest.raises(WeightsError, match="my.json") as info:
+        read_weights("my.json", ("a", "b"), text)
+    assert words in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_no_weights_file_is_no_learned_value():
+    from rftg_nb.ai.features import read_weights
+
+    assert read_weights("no_such_file.json", ("a",)) is None

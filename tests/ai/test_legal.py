@@ -1,5 +1,7 @@
 """The AI always answers with a legal choice: in seeded games of every shape, and in positions
-built to reach each rare kind of decision, at both levels."""
+built to reach each rare kind of decision, at both levels. Every AI here is strict: an answer
+of its own that the rules refuse raises, instead of being replaced by a legal one (as the app's
+AI does), so an illegal answer fails the test."""
 
 from __future__ import annotations
 
@@ -9,31 +11,68 @@ from collections.abc import Callable
 import pytest
 
 from rftg_nb import Game, RandomPlayer
-from rftg_nb.ai import AIPlayer
+from rftg_nb.ai import AIPlayer, IllegalAIAnswer
+from rftg_nb.ai.decisions import Choice, Chooser
+from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.decision import Decision
+from rftg_nb.engine.kinds import DECISION_KINDS, UnknownKind
 from rftg_nb.robot import SoloGame
 from tests.helpers import good, position
 
-KINDS = {
-    "initial_discard", "actions", "explore_keep", "develop", "pay", "settle", "settle_method",
-    "settle_second", "military_discard", "trade", "consume_power", "consume_goods",
-    "consume_discard", "gamble", "windfall", "produce_discard", "hand_limit", "dice",
-    "draft_pick", "start_world",
-}
+KINDS = set(DECISION_KINDS)
 SEEN: set[str] = set()
 
 
+def strict(level: str, seed: int) -> AIPlayer:
+    return AIPlayer(level, seed, strict=True)
+
+
 def legal(game, d: Decision, ai: AIPlayer) -> list[str]:
+    assert ai.strict
     ids = ai.pick(game, d)
     assert d.check(tuple(ids)) is None, (ai, d, ids)
     SEEN.add(d.kind)
     return ids
 
 
+def test_every_kind_of_decision_has_its_own_rule_in_the_ai() -> None:
+    missing = [k for k in DECISION_KINDS if not callable(getattr(Chooser, f"_{k}", None))]
+    assert not missing, f"the AI has no rule for {missing}"
+
+
+def test_a_kind_without_a_rule_raises_instead_of_answering_at_random() -> None:
+    d = Game.new(players=2, seed=1).decision
+    assert d is not None
+    odd = object.__new__(Decision)
+    for name in ("player", "prompt", "options", "min", "max", "context", "rule", "_ids"):
+        object.__setattr__(odd, name, getattr(d, name))
+    object.__setattr__(odd, "kind", "no_such_kind")
+    with pytest.raises(UnknownKind, match="no_such_kind"):
+        Chooser(Ctx(Game.new(players=2, seed=1), 0), random.Random(0), eager=True).choose(odd)
+
+
+def test_strict_mode_raises_on_an_illegal_answer_and_the_app_mode_repairs_it(monkeypatch):
+    from rftg_nb.ai import player
+
+    game = Game.new(players=2, seed=4)
+    d = game.decision
+    assert d is not None
+    bad = Choice(("no-such-card",), "a broken rule")
+    monkeypatch.setattr(player.AIPlayer, "_think", lambda *_a, **_k: bad)
+    with pytest.raises(IllegalAIAnswer, match="no-such-card"):
+        AIPlayer("fast", 1, strict=True).pick(game, d)
+    assert d.check(tuple(AIPlayer("fast", 1).pick(game, d))) is None
+
+
+def test_a_decision_of_an_unknown_kind_cannot_be_made() -> None:
+    with pytest.raises(UnknownKind, match="nonsense"):
+        Decision(0, "nonsense", "?", ())
+
+
 def mixed_game(game, seed: int, every: int = 1) -> None:
     """Play to the end: the fast AI answers (and is checked) at every ``every``-th decision,
     otherwise a random player answers, so the AI meets positions it would not reach."""
-    ai = AIPlayer("fast", seed)
+    ai = strict("fast", seed)
     rnd = RandomPlayer(seed)
     rng = random.Random(seed)
     n = 0
@@ -68,7 +107,7 @@ def test_fast_answers_are_legal_in_mixed_games(name, make) -> None:
 def test_fast_plays_whole_games_legally() -> None:
     for seed, make in enumerate(m for _n, m in GAMES):
         game = make(100 + seed)
-        ai = AIPlayer("fast", seed)
+        ai = strict("fast", seed)
         while (d := game.decision) is not None:
             game.apply(legal(game, d, ai))
         assert game.is_over
@@ -80,7 +119,7 @@ def test_strong_answers_are_legal(name, make) -> None:
     """A few strong answers per game (each is a search): the first action choice, a
     decision in the middle of a round and one late in the game."""
     game = make(7)
-    strong = AIPlayer("strong", seed=1)
+    strong = strict("strong", 1)
     rnd = RandomPlayer(7)
     asked = 0
     n = 0
@@ -178,7 +217,7 @@ def test_rare_decisions_get_legal_answers(kind: str, level: str) -> None:
         pick = {"initial_discard": lambda d: list(d.ids[: d.min]),
                 "actions": lambda d: ["explore5", "produce"]}
     d = steer(game, pick, until)
-    ids = legal(game, d, AIPlayer(level, seed=2))
+    ids = legal(game, d, strict(level, 2))
     game.apply(ids)
 
 
@@ -190,7 +229,7 @@ def test_the_tests_here_meet_every_kind_of_decision() -> None:
         if kind == "dice":
             pick = {"initial_discard": lambda d: list(d.ids[: d.min]),
                     "actions": lambda d: ["explore5", "produce"]}
-        legal(game, steer(game, pick, until), AIPlayer("fast", 0))
+        legal(game, steer(game, pick, until), strict("fast", 0))
     mixed_game(SoloGame.new(seed=1, difficulty="easy"), 1)
     mixed_game(Game.new(players=3, seed=2), 2)
     mixed_game(Game.new(players=2, seed=3, draft=True), 3)
@@ -204,7 +243,7 @@ def test_ai_tables_finish_their_games() -> None:
     for seed, (_name, make) in enumerate(GAMES):
         for k in range(2):
             game = make(300 + 10 * seed + k)
-            ai = AIPlayer("fast", k)
+            ai = strict("fast", k)
             while game.decision is not None and game.round <= 30:
                 game.apply(ai.pick(game))
             assert game.is_over, (_name, game.round)

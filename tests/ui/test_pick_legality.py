@@ -101,8 +101,8 @@ def _rule_decision(n: int, k: int) -> Decision:
     """k of n options where option 0 needs option 1 (as the 2nd Develop needs Develop)."""
     def rule(ids: tuple[str, ...]) -> str | None:
         return "o0 needs o1" if "o0" in ids and "o1" not in ids else None
-    return Decision(0, "test", "pick", tuple(Option(f"o{i}", f"option {i}") for i in range(n)),
-                    k, k, None, rule)
+    options = tuple(Option(f"o{i}", f"option {i}") for i in range(n))
+    return Decision(0, "explore_keep", "pick", options, k, k, None, rule)
 
 
 def test_a_rule_is_sent_as_the_list_of_legal_picks():
@@ -121,7 +121,7 @@ def test_reasons_other_than_the_most_common_are_named_pick_by_pick():
         if "a" in ids and "b" in ids:
             return "not a with b"
         return None if "c" in ids else "c is needed"
-    d = Decision(0, "test", "pick", tuple(Option(x, x) for x in "abcd"), 2, 2, None, rule)
+    d = Decision(0, "explore_keep", "pick", tuple(Option(x, x) for x in "abcd"), 2, 2, None, rule)
     legal = d.legality()
     assert legal["why"] == ["c is needed", "not a with b"]
     assert legal["bad"] == {"0,1": 1}
@@ -130,7 +130,7 @@ def test_reasons_other_than_the_most_common_are_named_pick_by_pick():
 
 
 def test_a_question_without_a_rule_sends_only_its_bounds():
-    d = Decision(0, "test", "pick", tuple(Option(f"o{i}", "x") for i in range(30)), 0, 30)
+    d = Decision(0, "explore_keep", "pick", tuple(Option(f"o{i}", "x") for i in range(30)), 0, 30)
     assert d.legality() == {"min": 0, "max": 30, "want": "0 to 30 options"}
     assert judge_pick(d.legality(), list(range(17))) == (True, "")
 
