@@ -494,3 +494,28 @@ def test_answered_counts_each_players_answers_and_undo_takes_one_back() -> None:
     seat = game.decision.player
     game.undo()
     assert game.answered(seat) == by_seat[seat] - 1
+
+
+def test_listeners_see_every_event_as_it_is_emitted_and_stay_over_undo() -> None:
+    seen: list[Any] = []
+    game = Game(Game.new(players=2, seed=5).setup, 5, listeners=[seen.append])
+    bot = RandomPlayer(5)
+    for _ in range(30):
+        game.apply(bot.choose(game.decision))
+    assert seen == game.events and len(seen) > 30
+    game.undo()
+    seen.clear()
+    game.apply(bot.choose(game.decision))
+    assert seen and seen == game.events[-len(seen):]
+
+
+def test_a_game_that_records_no_events_plays_the_same() -> None:
+    setup = Game.new(players=3, seed=8, goals=True).setup
+    told, quiet = Game(setup, 8), Game(setup, 8, record=False)
+    a, b = RandomPlayer(8), RandomPlayer(8)
+    while told.decision is not None:
+        assert quiet.decision is not None and quiet.decision.ids == told.decision.ids
+        told.apply(a.choose(told.decision))
+        quiet.apply(b.choose(quiet.decision))
+    assert quiet.decision is None and quiet.events == [] and told.events
+    assert quiet.scores() == told.scores()

@@ -34,21 +34,6 @@ class CopyError(RuntimeError):
     """A copy whose hidden cards do not add up (a zone this module does not know of)."""
 
 
-_QUIET: dict[type, type] = {}
-
-
-def _no_events(self: Any, *args: Any, **kwargs: Any) -> None:
-    """A look-ahead copy keeps no events: the rules never read them, only people do."""
-
-
-def quiet(cls: type) -> type:
-    """``cls`` without its event log, for copies nobody reads the story of (faster)."""
-    got = _QUIET.get(cls)
-    if got is None:
-        got = _QUIET[cls] = type(f"Quiet{cls.__name__}", (cls,), {"emit": _no_events})
-    return got
-
-
 def replay(game: Game, round_start: bool = False) -> Game:
     """A copy of ``game`` at the same point: its setup and seed, its choices replayed.
 
@@ -56,7 +41,7 @@ def replay(game: Game, round_start: bool = False) -> Game:
     the actions other players have already chosen this round (still secret) are not copied.
     """
     setup = _copy.deepcopy(game.setup)
-    twin = quiet(type(game))(setup, game.seed)
+    twin = type(game)(setup, game.seed, record=False)  # nobody reads a copy's story
     for ids in game.choices:
         d = twin.decision
         if round_start and d is not None and d.kind == "actions" and twin.round == game.round:

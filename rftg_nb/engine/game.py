@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import CARDS, CardDatabase
@@ -83,7 +83,22 @@ class Game:
     #: Fields a save of this kind of game may carry besides SAVE_FIELDS (the table page's seats).
     SAVE_EXTRA: tuple[str, ...] = ("table",)
 
-    def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None):
+    def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None, *,
+                 listeners: Iterable[Callable[[Event], None]] = (), record: bool = True,
+                 stop_after: int | None = None):
+        """The game of ``setup`` dealt from ``seed``, played to its first decision.
+
+        ``listeners``: each is called with every event as it is emitted (after it joins
+        :attr:`events`), from the deal on; this is the one way to follow a game's events as they
+        happen. ``record=False``: no event is made at all (a copy nobody reads the story of,
+        faster). ``stop_after``: the rules stop (``_Reached`` is raised) once that many events
+        have been emitted (:meth:`at_step`)."""
+        self._given = tuple(listeners)
+        #: called with each new event: the kind of game's own (:meth:`_own_listeners`), then
+        #: those given
+        self.listeners: list[Callable[[Event], None]] = [*self._own_listeners(), *self._given]
+        self._record = record
+        self._stop_after = stop_after
         self.setup: dict[str, Any] = dict(setup)
         self.seed = seed
         self.db = db or custom_database(self.setup)
@@ -287,7 +302,8 @@ class Game:
         # Rebuild this very object: the rules generator holds ``self`` and assigns to it
         # (round, phase, deck, over ...), so copying another game's attributes would go stale.
         log = self._log[:idx]
-        self.__init__(self.setup, self.seed, self.db)  # type: ignore[misc]
+        self.__init__(self.setup, self.seed, self.db,  # type: ignore[misc]
+                      listeners=self._given, record=self._record)
         for ids in log:
             self.apply(ids)
 
@@ -303,19 +319,13 @@ class Game:
             raise ValueError(f"step {n} is outside this game's events (1 to {len(self.events)})")
         cls = type(self)
         copy = cls.__new__(cls)
-
-        def emit(*args: Any, **kwargs: Any) -> None:
-            cls.emit(copy, *args, **kwargs)
-            if len(copy.events) >= n:
-                raise _Reached
-
-        copy.emit = emit  # type: ignore[method-assign]
         try:
-            copy.__init__(self.setup, self.seed, self.db)  # type: ignore[misc]
+            copy.__init__(self.setup, self.seed, self.db, stop_after=n)  # type: ignore[misc]
             for ids in self._log:
                 copy.apply(ids)
         except _Reached:
             pass
+        copy._stop_after = None
         copy._decision = None
         copy._gen = iter(())  # type: ignore[assignment]
         return copy
@@ -642,6 +652,11 @@ class Game:
         return bool(self.end_reasons())
 
     # ----------------------------------------------------------------- helpers for the rules
+    def _own_listeners(self) -> list[Callable[[Event], None]]:
+        """The listeners this kind of game keeps for itself (the solitaire game's and the
+        table's per-event records of the race); called before the rules start."""
+        return []
+
     def emit(
         self,
         actor: int | str | None,
@@ -650,9 +665,15 @@ class Game:
         data: Mapping[str, Any] | None = None,
         visible_to: int | None = None,
     ) -> None:
-        self.events.append(
-            Event(self.round, self.phase, actor, kind, text, data or {}, visible_to)
-        )
+        if not self._record:
+            return
+        e = Event(self.round, self.phase, actor, kind, text, data or {}, visible_to)
+        events = self.events
+        events.append(e)
+        for listen in self.listeners:
+            listen(e)
+        if self._stop_after is not None and len(events) >= self._stop_after:
+            raise _Reached
 
     def ask(self, d: Decision) -> Generator[Decision, tuple[str, ...], tuple[str, ...]]:
         """Yield ``d`` unless its answer is forced (no choice, or every option must be picked)."""

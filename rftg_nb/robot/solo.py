@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rftg_nb.cards import CARDS, CardDatabase
-from rftg_nb.engine.decision import Decision, Option, SaveFileError, SetupError
+from rftg_nb.engine.decision import Decision, Event, Option, SaveFileError, SetupError
 from rftg_nb.engine.game import (
     SETUP_FIELDS,
     Game,
@@ -59,14 +59,16 @@ class SoloGame(Game):
 
     SAVE_EXTRA: tuple[str, ...] = ()
 
-    def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None):
+    def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None,
+                 **options: Any):
+        """As :class:`Game` (``options``: its ``listeners``, ``record`` and ``stop_after``)."""
         solo = setup["solo"]
         self.components: Components = load_components(solo.get("components"))
         self.difficulty: str = solo["difficulty"]
         self.robot: Robot = None  # type: ignore[assignment]  # set while dealing
         self._stamps: list[tuple[Any, ...]] = []
         self._scored: tuple[tuple[int, ...], int, int] = ((), 0, 0)  # key, player, robot
-        super().__init__(setup, seed, db)
+        super().__init__(setup, seed, db, **options)
         self._adjust_at(0)
 
     # ------------------------------------------------------------------ scripted adjustments
@@ -672,9 +674,11 @@ class SoloGame(Game):
         }
         return s
 
-    def emit(self, actor: Any, kind: str, text: str, data: Mapping[str, Any] | None = None,
-             visible_to: int | None = None) -> None:
-        super().emit(actor, kind, text, data, visible_to)
+    def _own_listeners(self) -> list[Callable[[Event], None]]:
+        return [self._stamp]
+
+    def _stamp(self, _event: Event) -> None:
+        """After each event: the race's numbers as they stand (see :meth:`numbers_at`)."""
         r = self.robot
         me = self.players[0]
         if r is None:  # dealing, before the robot's mat is set up

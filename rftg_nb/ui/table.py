@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rftg_nb.engine.decision import Decision, IllegalChoice, SaveFileError
+from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError
 from rftg_nb.engine.game import Game
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
@@ -57,12 +57,13 @@ class TableGame(Game):
     """A game that also records, after each event, the VP pool and every score so far (for
     :meth:`TableController.timeline`) and who made each choice (for undo)."""
 
-    def __init__(self, setup: Mapping[str, Any], seed: int, db: Any = None) -> None:
+    def __init__(self, setup: Mapping[str, Any], seed: int, db: Any = None,
+                 **options: Any) -> None:
         # Set before the rules start: dealing already emits events and replay applies choices.
         self.stamps: list[tuple[int, tuple[int, ...]]] = []
         self.deciders: list[int] = []
         self._scored: tuple[Any, tuple[int, ...]] = (None, ())
-        super().__init__(setup, seed, db)
+        super().__init__(setup, seed, db, **options)
 
     def apply(self, choice: str | list[str] | tuple[str, ...]) -> None:
         d = self.decision
@@ -70,9 +71,10 @@ class TableGame(Game):
         assert d is not None
         self.deciders.append(d.player)
 
-    def emit(self, actor: Any, kind: str, text: str, data: Mapping[str, Any] | None = None,
-             visible_to: int | None = None) -> None:
-        super().emit(actor, kind, text, data, visible_to)
+    def _own_listeners(self) -> list[Callable[[Event], None]]:
+        return [self._stamp]
+
+    def _stamp(self, _event: Event) -> None:
         # Scores change only with a tableau, the chips or a goal: recount only then.
         key = (tuple(tuple(c.id for c in p.tableau) for p in self.players),
                tuple(p.vp for p in self.players),

@@ -2,8 +2,8 @@
 game as it stood at the step cursor.
 
 The reference is recorded independently of the board's code path: a second game replays the
-same choices with its ``emit`` wrapped to note the player's hand and tableau the moment each
-event is emitted. At every cursor position the board's hand (with the explored cards) and
+same choices with a listener that notes the player's hand and tableau the moment each event
+is emitted. At every cursor position the board's hand (with the explored cards) and
 tableau must equal that record.
 """
 
@@ -23,17 +23,16 @@ from rftg_nb.ui.solo_board import board_state
 def _recorded(game: SoloGame) -> list[dict[str, Any]]:
     """The player's cards right after each event, by replaying ``game``'s choices."""
     seen: list[dict[str, Any]] = []
-    copy = SoloGame.__new__(SoloGame)
+    copy: SoloGame | None = None
 
-    def emit(*args: Any, **kwargs: Any) -> None:
-        SoloGame.emit(copy, *args, **kwargs)
+    def note(_event: Any) -> None:
         me = copy.players[0]
         seen.append({"hand": sorted(c.name for c in me.hand),
                      "tableau": [(c.name, c.good is not None) for c in me.tableau],
                      "robot": list(copy.robot.tableau) if copy.robot else None})
 
-    copy.emit = emit  # type: ignore[method-assign]
-    copy.__init__(game.setup, game.seed, game.db)  # type: ignore[misc]
+    copy = SoloGame.__new__(SoloGame)
+    copy.__init__(game.setup, game.seed, game.db, listeners=[note])  # type: ignore[misc]
     for ids in game.choices:
         copy.apply(ids)
     assert len(seen) == len(game.events)
