@@ -53,7 +53,6 @@ class SoloApp(BoardApp):
 
     def __init__(self, controller: SoloController | None = None, start: bool = True) -> None:
         self.c = controller or SoloController()
-        self._confirm_new: tuple[int, int] | None = None  # (game id, choices) when armed
         self.help = w.HTML(HELP)
         self.components = w.HTML()
         super().__init__()
@@ -108,9 +107,13 @@ class SoloApp(BoardApp):
 
     def load(self, text: str) -> bool:
         if self.c.load(text):
-            self._confirm_new = None
+            self.disarm()
             return True
         return False
+
+    def in_play(self) -> bool:
+        g = self.c.game
+        return g is not None and not g.is_over and bool(g.choices)
 
     def check(self, ids: list[str]) -> dict[str, Any]:
         """Whether ``ids`` would be a legal answer, and for a roll where the dice would go."""
@@ -130,21 +133,14 @@ class SoloApp(BoardApp):
 
     def new_game(self, form: dict[str, Any]) -> None:
         """Start the game the New game form describes (asking again over a game in play)."""
-        g = self.c.game
-        if g is not None and not g.is_over and g.choices:
-            here = (id(g), len(g.choices))
-            if self._confirm_new != here:
-                self._confirm_new = here
-                self.c.status.text, self.c.status.error = (
-                    "A game is in progress. Press \"Confirm new game\" to give it up (Undo "
-                    "cannot bring it back; Save keeps a copy), or carry on playing.", True)
-                return
+        if self.ask_to_confirm():
+            return
         seed, why = parse_seed(form.get("seed"))
         if why:
             self.c.status.text, self.c.status.error = why, True
             return
         difficulty = str(form.get("difficulty") or "easy")
-        self._confirm_new = None
+        self.disarm()
         self.c.new_game(NewGameSettings(
             difficulty=difficulty, seed=seed,
             player_start=form.get("player_start") or None,
@@ -158,13 +154,12 @@ class SoloApp(BoardApp):
         c = self.c
         s = board_state(c, self.serial)
         g = c.game
-        armed = g is not None and self._confirm_new == (id(g), len(g.choices))
         st = c.settings
         s["settings"] = {
             "difficulty": st.difficulty, "player_start": st.player_start or "",
             "robot_start": st.robot_start or "", "manual_dice": st.manual_dice,
             "seed_hint": f"blank = random (this game: {g.seed})" if g else "blank = random",
-            "confirm": armed,
+            "confirm": self.confirm_armed(),
             "game": id(g),  # which game: the page keeps the form's edits until it changes
         }
         result = c.result() if not c.pending_steps() else None

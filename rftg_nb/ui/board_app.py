@@ -51,6 +51,7 @@ class BoardApp:
         self.replies: list[dict[str, Any]] = []  # custom messages sent (kept for tests)
         # perf_counter() when the message being handled came in (None between messages)
         self.busy_since: float | None = None
+        self._confirm_new: tuple[int, int] | None = None  # (game id, choices) when armed
         self._build()
 
     # ------------------------------------------------------------------ what a page supplies
@@ -206,6 +207,37 @@ class BoardApp:
 
     def new_game(self, form: dict[str, Any]) -> None:
         raise NotImplementedError
+
+    def in_play(self) -> bool:
+        """Whether giving up the game on the board would lose a person's play (a new game over
+        it asks to be confirmed)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ new game over a game
+    def ask_to_confirm(self) -> bool:
+        """The first press of New game over a game in play only asks to confirm it: True (and
+        the status says so) when this press is that first one; the next press in the same
+        position goes ahead."""
+        g = self.game()
+        if g is None or not self.in_play():
+            return False
+        here = (id(g), len(g.choices))
+        if self._confirm_new == here:
+            return False
+        self._confirm_new = here
+        self.c.status.text, self.c.status.error = (
+            "A game is in progress. Press \"Confirm new game\" to give it up (Undo cannot "
+            "bring it back; Save keeps a copy), or carry on playing.", True)
+        return True
+
+    def confirm_armed(self) -> bool:
+        """Whether the New game button now reads "Confirm new game"."""
+        g = self.game()
+        return g is not None and self._confirm_new == (id(g), len(g.choices))
+
+    def disarm(self) -> None:
+        """A game was started or loaded: the next New game asks again."""
+        self._confirm_new = None
 
     # ------------------------------------------------------------------ views
     def refresh(self) -> None:

@@ -2,15 +2,16 @@
 
 People and computer seats sit at one table. Computer seats answer at once; before a person's
 question is shown the screen asks to be passed to that person (:attr:`TableController.
-pending_pass`), and only once they confirm (:meth:`TableController.confirm_seat`) does
-:meth:`TableController.view` show their hand. A view never holds another player's hand or
-their private events, so the widgets built on it cannot leak them::
+pending_pass`), and only once they confirm (:meth:`TableController.confirm_seat`) is that
+person the :attr:`TableController.viewer` whose hand the board shows
+(:func:`rftg_nb.ui.table_board.table_state`, which never holds another player's hand or
+private events)::
 
     >>> c = TableController()
     >>> c.new_game(TableSettings(3, ["Ann", "Bob", "Cy"], [False, False, True], seed=4))
     >>> c.pending_pass
     'Ann'
-    >>> c.confirm_seat(); c.view()["viewer"]
+    >>> c.confirm_seat(); c.game.players[c.viewer].name
     'Ann'
 """
 
@@ -25,7 +26,6 @@ from typing import Any
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError
 from rftg_nb.engine.game import Game
 from rftg_nb.engine.scoring import score_breakdown
-from rftg_nb.engine.state import Card
 from rftg_nb.players import random_pick
 from rftg_nb.text import name_problem, quote
 from rftg_nb.ui.assist import Assistant
@@ -37,7 +37,6 @@ SEAT_SECONDS = 1.5  # what a strong computer seat may think a question (rftg_nb.
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 GOAL_EVENTS = frozenset({"goal_claim", "goal_lost", "goal_end"})
-LOG_SHOWN = 60  # the newest events of the viewer's log sent with each view
 
 
 @dataclass
@@ -166,7 +165,7 @@ class TableController:
 
     def save(self) -> str:
         """The game as JSON text (setup + seed + choices) with the table's seats."""
-        g = self._need_game()
+        g = self.need_game()
         data = json.loads(g.to_json())
         data["table"] = {"names": [p.name for p in g.players],
                          "computer": list(self.settings.computer),
@@ -200,7 +199,7 @@ class TableController:
         an undo or a load), except that the strong level thinks for at most
         :data:`SEAT_SECONDS`, and when that cuts its look-ahead short the answer depends on
         how busy the machine was."""
-        g = self._need_game()
+        g = self.need_game()
         if self.on_think is not None:
             self.on_think(seat)
         if self.settings.level == "random":
@@ -245,14 +244,14 @@ class TableController:
         return n
 
     def _play_computers(self) -> None:
-        g = self._need_game()
+        g = self.need_game()
         while (d := g.decision) is not None and self.settings.computer[d.player]:
             g.apply(self.choose(d.player, d))
         self._ask_pass()
 
     def _ask_pass(self) -> None:
         """Ask for the screen to go to the person who decides, unless they already have it."""
-        g = self._need_game()
+        g = self.need_game()
         d = g.decision
         if d is None:
             self.pending_pass = None
@@ -283,43 +282,9 @@ class TableController:
         return self.game.decision if self.game is not None and self.viewer is not None \
             else None
 
-    def view(self) -> dict[str, Any]:
-        """Everything the screen may show now, JSON-ready: only the viewer's own hand and the
-        events they may see; nobody's hand while the screen is being passed."""
-        g = self._need_game()
-        seat = self.viewer
-        scores = g.scores()
-        out: dict[str, Any] = {
-            "status": {"text": self.status.text, "error": self.status.error},
-            "pass_to": self.pending_pass,
-            "viewer": g.players[seat].name if seat is not None else None,
-            "game": {"seed": g.seed, "round": g.round, "phase": g.phase,
-                     "phase_title": phase_title(g.phase), "over": g.is_over,
-                     "deck": len(g.deck), "discard": len(g.discard),
-                     "undo": any(not self.settings.computer[p] for p in g.deciders)},
-            "vp_pool": g.vp_pool,
-            "question": self._question(seat),
-            "hand": self._hand(seat),
-            "players": [
-                {"seat": p.index, "name": p.name, "computer": self.settings.computer[p.index],
-                 "hand_size": len(p.hand), "chips": p.vp, "score": scores[p.index],
-                 "military": p.total_military(), "goods": p.good_count(),
-                 "actions": list(p.actions),
-                 "tableau": [_tile(c) for c in p.tableau]}
-                for p in g.players
-            ],
-            "scores": {p.name: scores[p.index] for p in g.players},
-            "goals": self.goals(),
-            "log": [{"round": e.round, "phase": e.phase, "actor": self._actor(e.actor),
-                     "text": e.text}
-                    for e in self.visible_events(seat)[-LOG_SHOWN:]],
-            "result": self.result(),
-        }
-        return out
-
     def goals(self) -> list[dict[str, Any]]:
         """The goals in play with their holders and every player's count against them."""
-        g = self._need_game()
+        g = self.need_game()
         names = [p.name for p in g.players]
         return [
             {"name": s.name, "kind": s.kind, "vp": s.vp, "text": s.text, "need": s.need,
@@ -333,14 +298,14 @@ class TableController:
 
     def visible_events(self, seat: int | None) -> list[Any]:
         """The events ``seat`` may see (the public ones only for None)."""
-        g = self._need_game()
+        g = self.need_game()
         if seat is None:
             return [e for e in g.events if e.visible_to is None]
         return [e for e in g.events if e.seen_by(seat)]
 
     def result(self) -> dict[str, Any] | None:
         """Every player's score breakdown and the winners, once the game is over."""
-        g = self._need_game()
+        g = self.need_game()
         if not g.is_over:
             return None
         return {
@@ -356,7 +321,7 @@ class TableController:
         name on goal claim, loss and game-end chip events (else empty)."""
         import pandas as pd
 
-        g = self._need_game()
+        g = self.need_game()
         names = [p.name for p in g.players]
         rows = []
         for i, e in enumerate(g.events):
@@ -364,7 +329,7 @@ class TableController:
                 continue
             pool, scores = g.stamps[i]
             rows.append({
-                "step": i, "round": e.round, "phase": e.phase, "actor": self._actor(e.actor),
+                "step": i, "round": e.round, "phase": e.phase, "actor": self.actor_name(e.actor),
                 "kind": e.kind, "text": e.text, "vp_pool": pool,
                 **{f"score {n}": s for n, s in zip(names, scores, strict=True)},
                 "goal": e.data.get("goal", "") if e.kind in GOAL_EVENTS else "",
@@ -373,48 +338,16 @@ class TableController:
                    *(f"score {n}" for n in names), "goal"]
         return pd.DataFrame(rows, columns=columns)
 
-    # ------------------------------------------------------------------ pieces of the view
-    def _question(self, seat: int | None) -> dict[str, Any] | None:
-        g = self._need_game()
-        d = g.decision
-        if seat is None or d is None:
-            return None
-        me = g.players[seat]
-        cards = {c.id for c in me.hand} | {c.id for c in me.tableau}
-        return {
-            "where": "Setup" if g.round == 0 else f"Round {g.round}, {phase_title(g.phase)}",
-            "prompt": d.prompt, "kind": d.kind, "min": d.min, "max": d.max,
-            "none_ok": d.check(()) is None,
-            "options": [{"id": o.id, "label": o.label, "card": o.id in cards}
-                        for o in d.options],
-        }
-
-    def _hand(self, seat: int | None) -> list[dict[str, Any]]:
-        if seat is None:
-            return []
-        from rftg_nb.engine.why import card_notes
-
-        g = self._need_game()
-        d = g.decision
-        options = set(d.ids) if d is not None else set()
-        notes = card_notes(g, seat)
-        out = []
-        for c in g.players[seat].hand:
-            card: dict[str, Any] = {"id": c.id, "name": c.name}
-            if c.id in options:
-                card["option"] = True
-            elif c.id in notes:
-                card["why"] = notes[c.id]
-            out.append(card)
-        return out
-
-    def _actor(self, actor: Any) -> str:
-        g = self._need_game()
+    # ------------------------------------------------------------------ for the views
+    def actor_name(self, actor: Any) -> str:
+        """Who an event's ``actor`` is, in words: a seat's name, "game" or the actor as is."""
+        g = self.need_game()
         if isinstance(actor, int) and 0 <= actor < len(g.players):
             return g.players[actor].name
         return "game" if actor is None else str(actor)
 
-    def _need_game(self) -> TableGame:
+    def need_game(self) -> TableGame:
+        """The game in play (RuntimeError before the first one starts)."""
         if self.game is None:
             raise RuntimeError("start a game first")
         return self.game
@@ -479,10 +412,6 @@ def _check_table(table: Any, game: Game) -> tuple[list[bool], str]:
     if why is not None:
         raise SaveFileError(f"field 'table.{why.split(':')[0]}': {why.partition(': ')[2]}")
     return computer, level
-
-
-def _tile(c: Card) -> dict[str, Any]:
-    return {"id": c.id, "name": c.name, "good": c.good is not None}
 
 
 def _plain(x: Any) -> Any:

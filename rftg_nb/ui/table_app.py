@@ -67,7 +67,6 @@ class TableApp(BoardApp):
     def __init__(self, controller: TableController | None = None, start: bool = True) -> None:
         self.c = controller or TableController()
         self.explain = False
-        self._confirm_new: tuple[int, int] | None = None  # (game id, choices) when armed
         self._names: list[str] = []
         self._announced: tuple[float, int] | None = None  # (message, seat) last named
         super().__init__()
@@ -140,24 +139,23 @@ class TableApp(BoardApp):
 
     def load(self, text: str) -> bool:
         if self.c.load(text):
-            self._confirm_new = None
+            self.disarm()
             return True
         return False
+
+    def in_play(self) -> bool:
+        """A person has decided something (computer seats' answers alone are replayed at
+        once)."""
+        g = self.c.game
+        return g is not None and not g.is_over and any(
+            not self.c.settings.computer[p] for p in g.deciders)
 
     def new_game(self, form: dict[str, Any]) -> None:
         """Start the game the New game form describes (asking again over a game in play)."""
         from rftg_nb.ui.app import parse_seed
 
-        g = self.c.game
-        if g is not None and not g.is_over and any(
-                not self.c.settings.computer[p] for p in g.deciders):
-            here = (id(g), len(g.choices))
-            if self._confirm_new != here:
-                self._confirm_new = here
-                self.c.status.text, self.c.status.error = (
-                    "A game is in progress. Press \"Confirm new game\" to give it up (Undo "
-                    "cannot bring it back; Save keeps a copy), or carry on playing.", True)
-                return
+        if self.ask_to_confirm():
+            return
         seed, why = parse_seed(form.get("seed"))
         if why:
             self.c.status.text, self.c.status.error = why, True
@@ -173,7 +171,7 @@ class TableApp(BoardApp):
         draft = bool(form.get("draft"))
         self.c.new_game(TableSettings(n, names, computer, goals, seed, level, draft))
         if not self.c.status.error:
-            self._confirm_new = None
+            self.disarm()
 
     # ------------------------------------------------------------------ views
     def state(self) -> dict[str, Any]:
@@ -184,7 +182,7 @@ class TableApp(BoardApp):
             "players": st.players, "names": list(st.names), "computer": list(st.computer),
             "goals": st.goals is not False, "level": st.level, "draft": st.draft,
             "seed_hint": f"blank = random (this game: {g.seed})" if g else "blank = random",
-            "confirm": g is not None and self._confirm_new == (id(g), len(g.choices)),
+            "confirm": self.confirm_armed(),
             "game": id(g),  # which game: the page keeps the form's edits until it changes
         }
         s["end"] = end_sheet(self.c)

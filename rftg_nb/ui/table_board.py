@@ -22,7 +22,7 @@ MOVES_SHOWN = 40  # the newest public events of this round and the last sent to 
 
 def table_info(c: TableController) -> dict[str, Any]:
     """What stays the same through a game, sent once per game: the goals' fixed text."""
-    g = c._need_game()
+    g = c.need_game()
     return {
         "seed": g.seed,
         "goals": [{"name": s.name, "kind": s.kind, "vp": s.vp, "need": s.need, "text": s.text,
@@ -32,7 +32,7 @@ def table_info(c: TableController) -> dict[str, Any]:
 
 def revealed_actions(c: TableController) -> list[list[str]]:
     """Each player's actions of this round, once everyone's are revealed (else [])."""
-    g = c._need_game()
+    g = c.need_game()
     out: list[list[str]] = [[] for _ in g.players]
     for e in reversed(g.events):
         if e.round != g.round:
@@ -44,7 +44,7 @@ def revealed_actions(c: TableController) -> list[list[str]]:
 
 def table_state(c: TableController, serial: int = 0, explain: bool = False) -> dict[str, Any]:
     """Everything the board draws for the table now."""
-    g = c._need_game()
+    g = c.need_game()
     seat = c.viewer
     d = c.decision
     q = question_for(g, seat, d, explain) if seat is not None else None
@@ -90,7 +90,7 @@ def table_state(c: TableController, serial: int = 0, explain: bool = False) -> d
                    "counts": list(s.counts),
                    "lead": _leaders(s.counts, s.need) if s.kind == "most" else []}
                   for s in goals],
-        "moves": [{"r": e.round, "who": c._actor(e.actor), "t": e.text,
+        "moves": [{"r": e.round, "who": c.actor_name(e.actor), "t": e.text,
                    "goal": 1 if e.kind.startswith("goal_") else 0}
                   for e in moves[-MOVES_SHOWN:]],
         "undo": any(not c.settings.computer[p] for p in g.deciders),

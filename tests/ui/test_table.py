@@ -2,7 +2,8 @@
 
 Whole seeded games are played through the controller (people answered at random, as the
 buttons would), checking at every person's question that the screen was passed first, that
-computer seats never wait, and that the view holds nothing private of anyone else.
+computer seats never wait, and that what the board is sent (``table_state``) holds nothing
+private of anyone else.
 """
 
 from __future__ import annotations
@@ -14,10 +15,21 @@ import pytest
 
 from rftg_nb.players import random_pick
 from rftg_nb.ui.table import TableController, TableGame, TableSettings
+from rftg_nb.ui.table_board import table_state
 
 THREE = TableSettings(3, ["Ann", "Bob", "Cy"], [False, False, True], seed=21)
 FIVE = TableSettings(5, ["Ann", "Bob", "Cy", "Di", "Ed"], [False, True, False, True, False],
                      seed=3)
+
+
+def _view(c: TableController) -> dict:
+    """What the table's board is sent now."""
+    return table_state(c)
+
+
+def _hand(v: dict) -> list[tuple[str, str]]:
+    """The viewer's cards on the board: the hand and the cards explored this phase."""
+    return [(t["id"], t["n"]) for t in v["hand"] + v["explored"]]
 
 
 def _controller(settings: TableSettings) -> TableController:
@@ -32,11 +44,11 @@ def _check_passing(c: TableController) -> None:
     g = c.game
     d = g.decision
     assert c.pending_pass == g.players[d.player].name
-    v = c.view()
+    v = _view(c)
     assert v["pass_to"] == c.pending_pass and v["viewer"] is None
-    assert v["hand"] == [] and v["question"] is None
-    assert all(e["text"] for e in v["log"])
-    assert {e["text"] for e in v["log"]} <= {e.text for e in g.events if e.visible_to is None}
+    assert _hand(v) == [] and v["question"] is None
+    assert all(e["t"] for e in v["moves"])
+    assert {e["t"] for e in v["moves"]} <= {e.text for e in g.events if e.visible_to is None}
     before = g.to_json()
     assert not c.answer(random_pick(d, random.Random(0)))
     assert c.status.error and "Pass the screen" in c.status.text
@@ -47,22 +59,22 @@ def _check_private(c: TableController, seat: int) -> None:
     """The viewer's view shows their own hand and question, and nothing private of others."""
     g = c.game
     d = g.decision
-    v = c.view()
+    v = _view(c)
     text = json.dumps(v)
     me = g.players[seat]
     assert v["viewer"] == me.name and v["pass_to"] is None
-    assert [(h["id"], h["name"]) for h in v["hand"]] == [(x.id, x.name) for x in me.hand]
+    assert sorted(_hand(v)) == sorted((x.id, x.name) for x in me.hand)
     q = v["question"]
     assert q["kind"] == d.kind and (q["min"], q["max"]) == (d.min, d.max)
     assert [o["id"] for o in q["options"]] == list(d.ids)
     for p, row in zip(g.players, v["players"], strict=True):
-        assert (row["name"], row["hand_size"], row["chips"]) == (p.name, len(p.hand), p.vp)
-        assert [t["name"] for t in row["tableau"]] == [x.name for x in p.tableau]
-    # the log: the viewer's own events and public ones, never another player's private one
+        assert (row["name"], row["hand"], row["chips"]) == (p.name, len(p.hand), p.vp)
+        assert [t["n"] for t in row["tableau"]] == [x.name for x in p.tableau]
+    # the moves: public events only (the viewer's own private ones are in their hand)
     others_private = {e.text for e in g.events
                       if e.visible_to is not None and e.visible_to != seat}
-    assert all(e["text"] not in others_private for e in v["log"])
-    assert {e["text"] for e in v["log"]} <= {e.text for e in g.events if e.seen_by(seat)}
+    assert all(e["t"] not in others_private for e in v["moves"])
+    assert {e["t"] for e in v["moves"]} <= {e.text for e in g.events if e.seen_by(seat)}
     # No card of another hand, and no card named only in another's private events, by id or
     # by name (a name is fine where the viewer sees that design legitimately elsewhere).
     seen = " ".join([*(x.name for x in me.hand),
@@ -106,14 +118,15 @@ def _play_to_end(c: TableController, seed: int, limit: int = 2000) -> int:
 
 def _check_end(c: TableController) -> None:
     g = c.game
-    v = c.view()
+    v = _view(c)
     json.dumps(v)
     want = g.scores()
-    assert v["scores"] == {p.name: s for p, s in zip(g.players, want, strict=True)}
+    assert v["score"]["scores"] == want and v["score"]["names"] == [p.name for p in g.players]
     assert [p["score"] for p in v["players"]] == want
-    assert [s["total"] for s in v["result"]["scores"]] == want
-    assert v["result"]["winners"] == [g.players[i].name for i in g.winners]
-    assert v["hand"] == [] and v["question"] is None
+    result = c.result()
+    assert [s["total"] for s in result["scores"]] == want
+    assert result["winners"] == [g.players[i].name for i in g.winners]
+    assert _hand(v) == [] and v["question"] is None and v["game"]["over"]
     df = c.timeline()
     assert [df[f"score {p.name}"].iloc[-1] for p in g.players] == want
     assert df["vp_pool"].iloc[-1] == g.vp_pool
@@ -125,7 +138,7 @@ def _check_end(c: TableController) -> None:
 # ---------------------------------------------------------------------------- whole games
 def test_three_seats_two_people_one_computer_play_to_the_end():
     c = _controller(THREE)
-    assert c.pending_pass == "Ann" and c.view()["hand"] == []
+    assert c.pending_pass == "Ann" and _hand(_view(c)) == []
     people = _play_to_end(c, seed=1)
     g = c.game
     assert people > 20
@@ -139,7 +152,7 @@ def test_five_seats_mixed_play_to_the_end_with_goals_held():
     _play_to_end(c, seed=2)
     _check_end(c)
     g = c.game
-    goals = c.view()["goals"]
+    goals = c.goals()
     assert [x["name"] for x in goals] == [s.name for s in g.goals] and len(goals) == 6
     held = [x for x in goals if x["holders"]]
     assert held
@@ -181,11 +194,11 @@ def test_choose_is_the_hook_computer_seats_answer_through():
 def test_an_illegal_answer_changes_nothing():
     c = _controller(THREE)
     c.confirm_seat()
-    before, view = c.save(), c.view()
+    before, view = c.save(), _view(c)
     assert not c.answer("no-such-card")
     assert c.status.error and "Not allowed" in c.status.text
     assert c.save() == before
-    after = c.view()
+    after = _view(c)
     assert {k: v for k, v in after.items() if k != "status"} == \
         {k: v for k, v in view.items() if k != "status"}
 
@@ -201,7 +214,7 @@ def test_undo_goes_back_to_the_previous_person_with_a_pass_screen():
     c.confirm_seat()
     assert c.undo() and not c.status.error
     assert c.game.choices == at_ann
-    assert c.pending_pass == "Ann" and c.view()["hand"] == []
+    assert c.pending_pass == "Ann" and _hand(_view(c)) == []
     assert c.game.decision.player == 0
 
 
@@ -224,7 +237,7 @@ def test_undo_replays_away_the_computer_choices_after_the_person():
     after = c.save()
     assert c.undo()
     assert g.choices == at and c.save() == before
-    assert c.pending_pass == g.players[d.player].name and c.view()["question"] is None
+    assert c.pending_pass == g.players[d.player].name and _view(c)["question"] is None
     # the same answer again brings the computer's same answers back
     c.confirm_seat()
     assert c.answer(answer)
@@ -250,7 +263,7 @@ def test_save_and_load_round_trip():
     d.confirm_seat()
     if c.pending_pass:
         c.confirm_seat()
-    assert d.view()["hand"] == c.view()["hand"]
+    assert _hand(_view(d)) == _hand(_view(c))
     _play_to_end(d, seed=10)
     _check_end(d)
 
@@ -298,7 +311,7 @@ def test_bad_settings_are_refused_and_the_game_kept(settings, words):
 
 def test_settings_pick_goals_and_a_seed():
     c = _controller(TableSettings(2, ["Ann", "Bob"], [False, False], goals=False, seed=7))
-    assert c.game.seed == 7 and c.view()["goals"] == []
+    assert c.game.seed == 7 and c.goals() == [] and _view(c)["goals"] == []
     assert isinstance(c.game, TableGame) and c.game.advanced
 
 
