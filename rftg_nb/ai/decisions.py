@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rftg_nb.ai.plans import RoundPlan, action_sets, label, place_terms
-from rftg_nb.ai.valuation import GOOD_TRADE, Ctx
+from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.kinds import UnknownKind
+from rftg_nb.engine.state import GOOD_VALUE
 from rftg_nb.players import random_pick
 
 if TYPE_CHECKING:
@@ -306,7 +307,7 @@ class Chooser:
     def _consume_goods(self, d: Decision) -> Choice:
         ctx = self.ctx
         worlds = {o.id: self.tableau_card(o.id) for o in d.options}
-        order = sorted(d.ids, key=lambda i: (GOOD_TRADE.get(
+        order = sorted(d.ids, key=lambda i: (GOOD_VALUE.get(
             worlds[i].design.good if worlds[i] else "novelty", 2), i))
         pick = tuple(order[: d.min])
         if d.check(pick) is not None:
@@ -354,7 +355,7 @@ class Chooser:
         if pw.code == "DRAW_LUCKY":
             return 0.05
         if "TRADE_ACTION" in a:
-            best = max((GOOD_TRADE[g.design.good] for g in goods if g.design.good), default=0)
+            best = max((GOOD_VALUE[g.design.good] for g in goods if g.design.good), default=0)
             return best * ctx.cv - 0.3
         vp = pw.value if "GET_VP" in a else 0
         cards = (1 if "GET_CARD" in a else 0) + (2 if "GET_2_CARD" in a else 0)
@@ -408,7 +409,7 @@ class Chooser:
             w = self.tableau_card(o.id)
             if w is None:
                 continue
-            v = GOOD_TRADE.get(w.design.good or "", 0) + self._good_use(w)
+            v = GOOD_VALUE.get(w.design.good or "", 0) + self._good_use(w)
             if best is None or v > best[0]:
                 best = (v, w)
         if best is None:

@@ -14,7 +14,8 @@ import math
 from typing import Any
 
 from rftg_nb.ai import features, robot_model
-from rftg_nb.ai.valuation import GOOD_TRADE, Ctx
+from rftg_nb.ai.valuation import Ctx
+from rftg_nb.engine.state import GOOD_VALUE
 
 
 def final_margin(game: Any, seat: int, scores: list[int] | None = None) -> float:
@@ -72,7 +73,7 @@ def side_potential(ctx: Ctx, p: Any, own: bool) -> float:
     else:
         hand = ctx.currency(len(p.hand)) * 1.3
     designs = [c.design for c in p.tableau]
-    goods = sum(0.5 * ctx.cv * GOOD_TRADE.get(c.design.good or "", 2)
+    goods = sum(0.5 * ctx.cv * GOOD_VALUE.get(c.design.good or "", 2)
                 for c in p.tableau if c.good is not None)
     powers = ctx.uses * ctx.income(designs) if ctx.rounds > 1.0 else 0.0
     return hand + goods + powers

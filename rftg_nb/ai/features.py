@@ -15,7 +15,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from rftg_nb.ai.valuation import GOOD_TRADE, Ctx
+from rftg_nb.ai.valuation import Ctx
+from rftg_nb.engine.state import GOOD_VALUE
 
 NAMES = (
     "bias", "margin", "my_score", "robot_score", "pool", "my_tableau", "robot_tableau",
@@ -41,7 +42,7 @@ def solo_features(game: Any, seat: int = 0, ctx: Ctx | None = None) -> list[floa
     hand_value = ctx.hand_value([c.design for c in me.hand])
     income = ctx.income(ctx.tableau)
     goods = [c for c in me.tableau if c.good is not None]
-    goods_value = sum(GOOD_TRADE.get(c.design.good or "", 2) for c in goods)
+    goods_value = sum(GOOD_VALUE.get(c.design.good or "", 2) for c in goods)
     empty = sum(1 for c in me.tableau if c.design.is_production and c.good is None)
     consume_vp = 0.0
     for d in ctx.tableau:

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rftg_nb.ai import features, robot_model
-from rftg_nb.ai.valuation import GOOD_TRADE, KIND_OF, Ctx
+from rftg_nb.ai.valuation import Ctx, per_good
 from rftg_nb.engine.game import ACTION_LABELS
+from rftg_nb.engine.rounds import ACTION_PHASE
+from rftg_nb.engine.state import GOOD_VALUE
 from rftg_nb.robot.dice import player_markers
 
 if TYPE_CHECKING:
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
     from rftg_nb.engine.decision import Decision
     from rftg_nb.engine.state import Card
 
-CALLS = robot_model.ACTION_PHASE
+CALLS = ACTION_PHASE  # action -> the phase it calls
 
 # Against the robot, placing beats holding: every card placed scores now and brings the end
 # nearer, before the robot's 6-cost counters come. So in the solitaire game the fast level
@@ -295,9 +297,9 @@ class RoundPlan:
         notes = []
         if trade and left:
             bonus = _trade_bonus(tableau)
-            world = max(left, key=lambda w: GOOD_TRADE[w.good] + bonus.get(w.good, 0)
+            world = max(left, key=lambda w: GOOD_VALUE[w.good] + bonus.get(w.good, 0)
                         + bonus.get(w.name, 0))
-            cards = GOOD_TRADE[world.good] + bonus.get(world.good, 0) + bonus.get(world.name, 0)
+            cards = GOOD_VALUE[world.good] + bonus.get(world.good, 0) + bonus.get(world.name, 0)
             gain += self.cards(have, cards)
             have += cards
             left.remove(world)
@@ -309,7 +311,7 @@ class RoundPlan:
                 match = [w for w in left if not kinds or w.good in kinds]
                 if not match:
                     break
-                w = min(match, key=lambda w: GOOD_TRADE[w.good])
+                w = min(match, key=lambda w: GOOD_VALUE[w.good])
                 left.remove(w)
                 used.append(w)
                 vp_total += vp * (2 if x2 else 1)
@@ -354,7 +356,7 @@ class RoundPlan:
     def good_value(self, kind: str | None, tableau: list[Design]) -> float:
         """A good waiting on a world: consumed for VP next time, or sold for cards."""
         ctx = self.ctx
-        best = GOOD_TRADE.get(kind or "", 2) * ctx.cv * 0.55
+        best = GOOD_VALUE.get(kind or "", 2) * ctx.cv * 0.55
         for vp, cards, _take, kinds in _consume_powers(tableau):
             if not kinds or kind in kinds:
                 best = max(best, vp * 1.4 + cards * ctx.cv)
@@ -401,22 +403,9 @@ def _consume_powers(tableau: list[Design]) -> list[tuple[float, float, int, tupl
     out = []
     for d in tableau:
         for p in d.powers_in(4):
-            a = p.atoms
-            if not any(x.startswith("CONSUME_") for x in a):
-                continue
-            kinds = tuple(KIND_OF[x] for x in a if x in KIND_OF)
-            vp = p.value if "GET_VP" in a else 0
-            cards = (1 if "GET_CARD" in a else 0) + (2 if "GET_2_CARD" in a else 0)
-            if "CONSUME_THIS" in a:
-                continue
-            if "CONSUME_TWO" in a:
-                out.append((vp / 2, 0.0, 2, kinds))
-            elif "CONSUME_3_DIFF" in a:
-                out.append((vp / 3, 0.0, 3, kinds))
-            elif "CONSUME_ALL" in a:
-                out.append((0.75 * vp, 0.0, 4, kinds))
-            else:
-                out.append((float(vp), float(cards), max(1, p.times), kinds))
+            got = per_good(p)
+            if got is not None and not got[4]:  # a power on the card's own good: not here
+                out.append(got[:4])
     out.sort(key=lambda x: (-(x[0] + 0.5 * x[1]), 0 if x[3] else 1))
     if len(_POWERS) > 5000:
         _POWERS.clear()
@@ -430,7 +419,7 @@ def _trade_bonus(tableau: list[Design]) -> dict[str | None, int]:
         for p in d.powers_in(4):
             a = p.atoms
             if "TRADE_ANY" in a:
-                for k in GOOD_TRADE:
+                for k in GOOD_VALUE:
                     out[k] += p.value
             elif "TRADE_THIS" in a:
                 out[d.name] += p.value

@@ -15,19 +15,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rftg_nb.robot.dice import place_dice, player_markers
+from rftg_nb.engine.rounds import ACTION_PHASE
+from rftg_nb.robot.dice import SPACE_PHASE, place_dice, player_markers
 
 if TYPE_CHECKING:
     from rftg_nb.ai.knowledge import RobotSeen
     from rftg_nb.cards import Design
     from rftg_nb.engine.game import Game
 
-SPACE_PHASE = {"explore1": "explore", "explore2": "explore", "develop1": "develop",
-               "develop2": "develop2", "settle1": "settle", "settle2": "settle2",
-               "trade": "consume", "x2": "consume", "produce": "produce"}
-ACTION_PHASE = {"explore5": "explore", "explore11": "explore", "develop": "develop",
-                "develop2": "develop2", "settle": "settle", "settle2": "settle2",
-                "trade": "consume", "x2": "consume", "produce": "produce"}
 PHASE_ORDER = ("explore", "develop", "develop2", "settle", "settle2", "consume", "produce")
 
 _ROLLS: dict[tuple[object, ...], list[tuple[float, tuple[str, ...]]]] = {}

@@ -23,16 +23,16 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rftg_nb.ai import knowledge
-from rftg_nb.cards import Design
-from rftg_nb.engine.scoring import matches
+from rftg_nb.cards import Design, Power
+from rftg_nb.engine.game import TABLEAU_END
+from rftg_nb.engine.phases.consume import goods_use
+from rftg_nb.engine.scoring import card_bonus
+from rftg_nb.engine.state import GOOD_VALUE
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
 
-GOOD_TRADE = {"novelty": 2, "rare": 3, "genes": 4, "alien": 5}
-KIND_OF = {"CONSUME_NOVELTY": "novelty", "CONSUME_RARE": "rare", "CONSUME_GENE": "genes",
-           "CONSUME_ALIEN": "alien"}
-END = 12  # tableau size that ends the game
+END = TABLEAU_END  # tableau size that ends the game
 _INCOME: dict[tuple[object, ...], float] = {}  # income of a tableau, shared by every game
 _PLAY: dict[tuple[object, ...], float] = {}  # play values, shared by every game
 
@@ -141,10 +141,10 @@ class Ctx:
         if got is None:
             total = weight = 0.0
             for c in self.hand:
-                total += 2 * _bonus_points(d, c.design)
+                total += 2 * card_bonus(d, c.design)
                 weight += 2
             for design, n in self.unseen.items():
-                total += n * _bonus_points(d, design)
+                total += n * card_bonus(d, design)
                 weight += n
             got = self._rates[d.name] = total / weight if weight else 0.0
         return got
@@ -155,7 +155,7 @@ class Ctx:
             value += self._bonus_now(d, [*t, d])
         for other in t:
             if other.bonuses:
-                value += _bonus_points(other, d)
+                value += card_bonus(other, d)
         if self.future > 0:
             value += self.uses * (self.income([*t, d]) - self.income(t))
             value += _one_off(d, self.cv)
@@ -172,7 +172,7 @@ class Ctx:
     def _bonus_now(self, d: Design, tableau: list[Design]) -> float:
         now = 0.0
         for c in tableau:
-            now += _bonus_points(d, c)
+            now += card_bonus(d, c)
         for b in d.bonuses:
             if b.what == "TOTAL_MILITARY":
                 now += b.points * max(0, self.military_of(tableau))
@@ -342,23 +342,20 @@ def phase_frequencies(ctx: Ctx) -> dict[str, float]:
 
 
 # ---------------------------------------------------------------------------- the engine
-_POINTS: dict[tuple[str, str], int] = {}
+#: goods a "consume all your goods" power is counted to take in one use
+ALL_GOODS = 4
 
 
-def _bonus_points(six: Design, card: Design) -> int:
-    """Points ``card`` scores on the 6-cost development ``six``'s bonus lines."""
-    key = (six.name, card.name)
-    got = _POINTS.get(key)
-    if got is None:
-        got = 0
-        for b in six.bonuses:
-            if b.what in ("THREE_VP", "TOTAL_MILITARY"):
-                continue
-            if matches(b.what, b.name, card):
-                got = b.points
-                break
-        _POINTS[key] = got
-    return got
+def per_good(pw: Power) -> tuple[float, float, int, tuple[str, ...], bool] | None:
+    """A goods-consuming power as the engine reads it (:func:`rftg_nb.engine.phases.consume.
+    goods_use`), per good: (VP a good, cards a good, goods a use takes, the kinds it takes,
+    only the card's own good); None for any other power."""
+    use = goods_use(pw)
+    if use is None:
+        return None
+    n = use.size or ALL_GOODS
+    vp, cards = use.reward(n)
+    return vp / n, cards / n, n, use.kinds, use.own
 
 
 def _goal_count(ctx: Ctx, name: str, tableau: list[Design]) -> int:
@@ -435,7 +432,7 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
     for _ in range(wf_any):
         left = [k for k, n in windfall_worlds.items() if n > 0]
         if left:
-            best = max(left, key=lambda k: GOOD_TRADE[k])
+            best = max(left, key=lambda k: GOOD_VALUE[k])
             windfall_worlds[best] -= 1
             goods.append(best)
     # windfall worlds that start with a good count half a good (one use, then refills rarely)
@@ -463,19 +460,11 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
             if p.code == "DRAW_LUCKY":
                 total += consume * 0.15 * cv
                 continue
-            kinds = tuple(KIND_OF[a] for a in atoms if a in KIND_OF)
-            vp = p.value if "GET_VP" in atoms else 0
-            cards = (1 if "GET_CARD" in atoms else 0) + (2 if "GET_2_CARD" in atoms else 0)
-            if "CONSUME_TWO" in atoms:
-                powers.append((vp / 2, 0.0, 2, kinds))
-            elif "CONSUME_3_DIFF" in atoms:
-                powers.append((vp / 3, 0.0, 3, kinds))
-            elif "CONSUME_ALL" in atoms:
-                powers.append((0.7 * vp, 0.0, 4, kinds))
-            elif "CONSUME_THIS" in atoms:
-                powers.append((vp, cards, 1, ("this",)))
-            else:
-                powers.append((vp, cards, max(1, p.times), kinds))
+            got = per_good(p)
+            if got is None:
+                continue
+            vp, cards, take, kinds, own = got
+            powers.append((vp, cards, 1, ("this",)) if own else (vp, cards, take, kinds))
     # Assign the goods of one cycle to the powers, best VP first.
     pool = Counter(goods)
     this_goods = sum(1 for d in designs if d.good == "alien" and d.windfall and any(
@@ -495,7 +484,7 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
     leftover = sum(pool.values())
     sell = 0.0
     if leftover:
-        best = max((GOOD_TRADE[k] for k in pool.elements()), default=0)
+        best = max((GOOD_VALUE[k] for k in pool.elements()), default=0)
         sell = (best + trade_bonus) * cv * 0.45 * min(1, leftover)
         sell += extra_trades * (best + trade_bonus * 0.5) * cv * 0.6 * min(1, leftover - 1)
     # x2 doubles the VP part about half the time it is used.

@@ -26,6 +26,8 @@ PHASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("consume", ("trade", "x2")),
     ("produce", ("produce",)),
 )
+#: action card -> the phase it calls
+ACTION_PHASE = {action: phase for phase, calls in PHASES for action in calls}
 PHASE_NUMBER = {"explore": 1, "develop": 2, "develop2": 2, "settle": 3, "settle2": 3,
                 "consume": 4, "produce": 5}
 

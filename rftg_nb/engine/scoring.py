@@ -69,7 +69,7 @@ def six_cost_bonus(p: Player, dev: Design) -> int:
         elif b.what == "TOTAL_MILITARY":
             total += b.points * p.total_military()
     for c in p.tableau:
-        total += _card_bonus(dev, c.design)
+        total += card_bonus(dev, c.design)
     return total
 
 
@@ -78,7 +78,7 @@ def six_cost_bonus(p: Player, dev: Design) -> int:
 _CARD_BONUS: dict[tuple[int, int], tuple[Design, Design, int]] = {}
 
 
-def _card_bonus(dev: Design, d: Design) -> int:
+def card_bonus(dev: Design, d: Design) -> int:
     """Points the first bonus line of ``dev`` that ``d`` matches gives (one line per card),
     worked out once per pair of designs: end scores are counted often (a timeline's steps)."""
     got = _CARD_BONUS.get((id(dev), id(d)))

@@ -14,6 +14,11 @@ SPACE_LABELS = {
     "settle1": "Settle (left)", "settle2": "Settle (right)",
     "trade": "Consume: Trade ($)", "x2": "Consume: x2", "produce": "Produce",
 }
+#: dice-row space -> the phase a die there calls (the right space of Develop and Settle calls
+#: the second Develop or Settle phase)
+SPACE_PHASE = {"explore1": "explore", "explore2": "explore", "develop1": "develop",
+               "develop2": "develop2", "settle1": "settle", "settle2": "settle2",
+               "trade": "consume", "x2": "consume", "produce": "produce"}
 PAIRS = {"explore": ("explore1", "explore2"), "develop": ("develop1", "develop2"),
          "settle": ("settle1", "settle2")}
 FACE_LABELS = {"explore": "Explore", "develop": "Develop", "settle": "Settle", "trade": "$ (Trade)",

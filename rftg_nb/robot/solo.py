@@ -40,6 +40,7 @@ from rftg_nb.robot.components import (
 from rftg_nb.robot.dice import (
     FACE_LABELS,
     SPACE_LABELS,
+    SPACE_PHASE,
     SPACES,
     Placement,
     place_dice,
@@ -345,7 +346,7 @@ class SoloGame(Game):
     def phases_this_round(self) -> set[str]:
         todo = super().phases_this_round()
         for p in self.robot.dice:
-            todo.add(_SPACE_PHASE[p.space])
+            todo.add(SPACE_PHASE[p.space])
         return todo
 
     def after_actions(self) -> Rules:
@@ -737,9 +738,6 @@ class SoloGame(Game):
 # printed VP, 6-cost developments and counters), as scores() would give it at that step.
 STAMP_FIELDS = ("vp_pool", "robot_credit", "robot_economy", "robot_vp", "robot_tableau",
                 "player_vp", "player_tableau", "robot_score", "player_score")
-_SPACE_PHASE = {"explore1": "explore", "explore2": "explore", "develop1": "develop",
-                "develop2": "develop2", "settle1": "settle", "settle2": "settle2",
-                "trade": "consume", "x2": "consume", "produce": "produce"}
 
 
 ADJUSTABLE = ("credit", "economy", "counters_left", "vp_pool", "stack", "stack_add",

@@ -8,6 +8,7 @@ scores most (own VP, then margin) instead of whichever it happened to list first
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -15,21 +16,17 @@ from rftg_nb.ai import AIPlayer
 from rftg_nb.ai.plans import action_sets
 from rftg_nb.robot import SoloGame
 
+LAST_ROUND = Path(__file__).resolve().parents[1] / "data" / "solo_hard_last_round.json"
+
 
 @cache
 def last_round() -> str:
-    """A hard solitaire game (seed 1) played by the fast AI, saved at its last action choice:
-    22 VP to the robot's 33, a hand of developments (Colony Ship and Deficit Spending cost 2)
-    and the robot far ahead whatever you call."""
-    game = SoloGame.new(seed=1, difficulty="hard")
-    fast = AIPlayer("fast", seed=1)
-    saved = None
-    while (d := game.decision) is not None:
-        if d.kind == "actions":
-            saved = game.to_json()
-        game.apply(fast.pick(game, d))
-    assert saved is not None
-    return saved
+    """A hard solitaire game (seed 1), saved at its last action choice: 22 VP to the robot's
+    33, a hand of developments (Colony Ship and Deficit Spending cost 2) and the robot far
+    ahead whatever you call. Kept as a file (made by the fast AI of 2026-12-01, the game played
+    from ``SoloGame.new(seed=1, difficulty="hard")`` with ``AIPlayer("fast", seed=1)`` answering
+    every decision), so that a change of the AI's play does not change the position."""
+    return LAST_ROUND.read_text(encoding="utf-8")
 
 
 @cache

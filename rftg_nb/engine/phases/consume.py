@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rftg_nb.cards import Power
@@ -153,6 +154,51 @@ def _describe_goods(card: Card, pw: Power) -> str:
             + (" each" if per_good else ""))
 
 
+@dataclass(frozen=True, slots=True)
+class GoodsUse:
+    """What a goods-consuming power's code says one use takes and gives (the one reading of
+    those codes: the rules below and the computer player both read it here)."""
+
+    kinds: tuple[str, ...]  # the kinds of good it takes (empty: any kind)
+    own: bool  # only the card's own good (CONSUME_THIS)
+    size: int | None  # goods one use takes (at most), or None for every good there is
+    whole: bool  # the VP is for the use as a whole: a pair (CONSUME_TWO), or 3 goods of
+    # different kinds (CONSUME_3_DIFF); otherwise it is each good's
+    vp: int  # the power's VP (0 if it gives none)
+    cards: int  # cards a good gives
+
+    def reward(self, goods: int) -> tuple[int, int]:
+        """(VP, cards) one use gives for ``goods`` goods, before Consume x2 doubles the VP."""
+        if self.size is None:  # every good: the VP per good after the first
+            vp = self.vp * max(0, goods - 1)
+        elif self.whole:
+            vp = self.vp
+        else:
+            vp = self.vp * goods
+        return vp, self.cards * goods
+
+
+_USES: dict[str, GoodsUse] = {}
+
+
+def goods_use(pw: Power) -> GoodsUse | None:
+    """How ``pw`` consumes goods, or None if it is not one of the goods-consuming powers."""
+    if pw.code not in GOODS_CODES:
+        return None
+    key = f"{pw.code}:{pw.value}:{pw.times}"
+    got = _USES.get(key)
+    if got is None:
+        a = pw.atoms
+        size = (2 if "CONSUME_TWO" in a else 3 if "CONSUME_3_DIFF" in a
+                else None if "CONSUME_ALL" in a else max(pw.times, 1))
+        got = _USES[key] = GoodsUse(
+            kinds=goods_kinds(pw), own="CONSUME_THIS" in a, size=size,
+            whole="CONSUME_TWO" in a or "CONSUME_3_DIFF" in a,
+            vp=pw.value if "GET_VP" in a else 0,
+            cards=(1 if "GET_CARD" in a else 0) + (2 if "GET_2_CARD" in a else 0))
+    return got
+
+
 GOODS_CODES = (
     "CONSUME_ANY|GET_VP", "CONSUME_ANY|GET_CARD", "CONSUME_ANY|GET_2_CARD",
     "CONSUME_ANY|GET_CARD|GET_VP", "CONSUME_NOVELTY|GET_VP", "CONSUME_NOVELTY|GET_CARD",
@@ -184,18 +230,13 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     game.emit(p.index, "consume", f"{p.says('consumes')} {len(used)} good"
                                   f"{'s' if len(used) != 1 else ''} with {card.name}.",
               {"card": card.name, "goods": [w.name for w in used]})
+    use = goods_use(pw)
+    assert use is not None
+    vp, cards = use.reward(len(used))
     if pw.has("GET_VP"):
-        if pw.has("CONSUME_ALL"):
-            vp = pw.value * (len(used) - 1)
-        elif pw.has("CONSUME_TWO") or pw.has("CONSUME_3_DIFF"):
-            vp = pw.value
-        else:
-            vp = pw.value * len(used)
         if p.chose("x2"):
             vp *= 2
         game.award_vp(p, vp, card.name + (" x2" if p.chose("x2") and vp else ""))
-    per_good = (1 if pw.has("GET_CARD") else 0) + (2 if pw.has("GET_2_CARD") else 0)
-    cards = per_good * len(used)
     if cards:
         game.draw(p, cards, card.name)
 
