@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from rftg_nb.ai.plans import RoundPlan, action_sets, label, place_terms
 from rftg_nb.ai.valuation import Ctx
+from rftg_nb.constants import GOOD_VALUE
 from rftg_nb.engine.kinds import UnknownKind
-from rftg_nb.engine.state import GOOD_VALUE
 from rftg_nb.players import random_pick
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from typing import Any
 
 from rftg_nb.ai import features, robot_model
 from rftg_nb.ai.valuation import Ctx
-from rftg_nb.engine.state import GOOD_VALUE
+from rftg_nb.constants import GOOD_VALUE
 
 
 def final_margin(game: Any, seat: int, scores: list[int] | None = None) -> float:

@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Any
 
 from rftg_nb.ai.valuation import Ctx
-from rftg_nb.engine.state import GOOD_VALUE
+from rftg_nb.constants import GOOD_VALUE
 
 NAMES = (
     "bias", "margin", "my_score", "robot_score", "pool", "my_tableau", "robot_tableau",

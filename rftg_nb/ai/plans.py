@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING
 
 from rftg_nb.ai import features, robot_model
 from rftg_nb.ai.valuation import Ctx, per_good
-from rftg_nb.engine.game import ACTION_LABELS
+from rftg_nb.constants import ACTION_LABELS, GOOD_VALUE
 from rftg_nb.engine.rounds import ACTION_PHASE
-from rftg_nb.engine.state import GOOD_VALUE
 from rftg_nb.robot.dice import player_markers
 
 if TYPE_CHECKING:

@@ -24,10 +24,9 @@ from typing import TYPE_CHECKING
 
 from rftg_nb.ai import knowledge
 from rftg_nb.cards import Design, Power
-from rftg_nb.engine.game import TABLEAU_END
+from rftg_nb.constants import GOOD_VALUE, TABLEAU_END
 from rftg_nb.engine.phases.consume import goods_use
 from rftg_nb.engine.scoring import card_bonus
-from rftg_nb.engine.state import GOOD_VALUE
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game

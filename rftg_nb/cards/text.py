@@ -7,7 +7,7 @@ browser, and later the lessons and the card designer.
 from __future__ import annotations
 
 from rftg_nb.cards.model import Design, Power, VPBonus
-from rftg_nb.engine.powers import PHASE_NAMES
+from rftg_nb.constants import PHASE_NAMES
 from rftg_nb.text import article, count
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}

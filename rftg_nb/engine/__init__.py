@@ -1,5 +1,6 @@
 """The rules engine: ``Game`` and the decision protocol."""
 
+from rftg_nb.constants import ACTIONS
 from rftg_nb.engine import phases  # noqa: F401  (registers every power handler)
 from rftg_nb.engine.decision import (
     Decision,
@@ -10,7 +11,7 @@ from rftg_nb.engine.decision import (
     SaveFileError,
     SetupError,
 )
-from rftg_nb.engine.game import ACTIONS, Game
+from rftg_nb.engine.game import Game
 
 __all__ = [
     "ACTIONS", "Decision", "Event", "Game", "IllegalChoice", "Option", "PositionError",

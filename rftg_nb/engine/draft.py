@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from rftg_nb.engine import rounds as _rounds
 from rftg_nb.engine.decision import Decision
 from rftg_nb.engine.state import Card
 from rftg_nb.text import count, whose
@@ -293,5 +294,3 @@ def choose_start_world(game: Game, draft: Draft, p: Player) -> Generator[
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
-
-from rftg_nb.engine import rounds as _rounds  # noqa: E402  (rounds imports this module)

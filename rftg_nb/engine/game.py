@@ -22,6 +22,10 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import CARDS, CardDatabase
+from rftg_nb.constants import TABLEAU_END
+from rftg_nb.engine import draft as _draft
+from rftg_nb.engine import goals as _goals
+from rftg_nb.engine import rounds as _rounds
 from rftg_nb.engine.decision import (
     Decision,
     Event,
@@ -49,22 +53,6 @@ SAVE_FIELDS = ("format", "version", "setup", "seed", "choices")
 #: The fields a game's set-up may have (a solitaire game adds "solo").
 SETUP_FIELDS = ("players", "expansion", "advanced", "names", "goals", "custom_cards", "draft",
                 "position")
-HAND_LIMIT = 10
-TABLEAU_END = 12
-
-# Action cards: (id, label). The 2nd Develop / 2nd Settle exist only in the 2-player advanced game.
-ACTIONS: tuple[tuple[str, str], ...] = (
-    ("explore5", "Explore +5"),
-    ("explore11", "Explore +1/+1"),
-    ("develop", "Develop"),
-    ("develop2", "Develop (2nd)"),
-    ("settle", "Settle"),
-    ("settle2", "Settle (2nd)"),
-    ("trade", "Trade"),
-    ("x2", "Consume x2"),
-    ("produce", "Produce"),
-)
-ACTION_LABELS = dict(ACTIONS)
 
 Rules = Generator[Decision, tuple[str, ...], None]
 
@@ -873,13 +861,6 @@ class Game:
             powers[p.index], by_player[p.index] = result
         self._powers = powers
         self._powers_by_hook = by_player
-
-
-# The rules import this module (for its constants); they are bound here, once this module's
-# names exist, rather than imported inside the methods that run at every phase.
-from rftg_nb.engine import draft as _draft  # noqa: E402
-from rftg_nb.engine import goals as _goals  # noqa: E402
-from rftg_nb.engine import rounds as _rounds  # noqa: E402
 
 
 # ---------------------------------------------------------------------------- reading saves

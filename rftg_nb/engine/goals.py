@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rftg_nb.engine.game import HAND_LIMIT
+from rftg_nb.constants import HAND_LIMIT
 from rftg_nb.engine.scoring import TRADE_BONUS_ATOMS
 from rftg_nb.text import says
 

@@ -39,8 +39,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import CARDS
+from rftg_nb.constants import ACTIONS
 from rftg_nb.engine.decision import PositionError
-from rftg_nb.engine.game import ACTIONS
 from rftg_nb.engine.rounds import PHASES as ROUND_PHASES
 from rftg_nb.engine.state import Card
 

@@ -12,10 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rftg_nb.constants import PHASE_NAMES
+
 if TYPE_CHECKING:
     from rftg_nb.cards import Design, Power
 
-PHASE_NAMES = {1: "Explore", 2: "Develop", 3: "Settle", 4: "Consume", 5: "Produce"}
 
 
 @dataclass(frozen=True, slots=True)

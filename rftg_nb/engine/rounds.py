@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from rftg_nb.constants import ACTION_LABELS, ACTIONS, HAND_LIMIT
 from rftg_nb.engine.decision import Decision, Option
-from rftg_nb.engine.game import ACTION_LABELS, ACTIONS, HAND_LIMIT
 from rftg_nb.engine.phases import consume, develop, explore, produce, settle
 from rftg_nb.engine.state import Card, Player
 from rftg_nb.text import says

@@ -9,9 +9,6 @@ from rftg_nb.engine.decision import Option
 from rftg_nb.engine.powers import Handler, phase_powers
 from rftg_nb.text import says
 
-GOOD_VALUE = {"novelty": 2, "rare": 3, "genes": 4, "alien": 5}
-GOOD_LABEL = {"novelty": "Novelty", "rare": "Rare", "genes": "Genes", "alien": "Alien"}
-
 
 class Card:
     """One physical card in one game. ``uid`` is stable for the game; ``id`` is its option id.

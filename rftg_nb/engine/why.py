@@ -16,10 +16,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from rftg_nb.engine.game import HAND_LIMIT
+from rftg_nb.constants import GOOD_LABEL, HAND_LIMIT
 from rftg_nb.engine.phases import develop, explore, settle
 from rftg_nb.engine.rounds import PHASE_TITLES
-from rftg_nb.engine.state import GOOD_LABEL
 from rftg_nb.text import count
 
 if TYPE_CHECKING:

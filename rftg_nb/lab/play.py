@@ -12,8 +12,9 @@ import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rftg_nb.constants import TABLEAU_END
 from rftg_nb.engine.decision import Decision
-from rftg_nb.engine.game import TABLEAU_END, Game
+from rftg_nb.engine.game import Game
 from rftg_nb.players import RandomPlayer
 from rftg_nb.robot.solo import ROBOT, SoloGame
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rftg_nb.engine.state import GOOD_VALUE
+from rftg_nb.constants import GOOD_VALUE
 from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS
 from rftg_nb.robot.solo import SoloGame
 

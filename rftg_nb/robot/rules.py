@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rftg_nb.engine.powers import PHASE_NAMES
+from rftg_nb.constants import PHASE_NAMES
 from rftg_nb.engine.rounds import PHASE_NUMBER, PHASES
 from rftg_nb.robot.dice import FACE_LABELS
 from rftg_nb.text import count

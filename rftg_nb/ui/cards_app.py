@@ -22,7 +22,7 @@ from typing import Any
 from rftg_nb.cards import CARDS, Design
 from rftg_nb.cards.custom import CustomCardError, designs_in_file
 from rftg_nb.cards.text import ROMAN
-from rftg_nb.engine.powers import PHASE_NAMES
+from rftg_nb.constants import PHASE_NAMES
 from rftg_nb.text import count
 from rftg_nb.ui.controller import Status
 from rftg_nb.ui.faces import FLAG_LABELS, catalogue

@@ -15,7 +15,7 @@ from typing import Any
 
 from rftg_nb.cards import Design
 from rftg_nb.cards.text import ROMAN, card_text, describe_bonus, power_text
-from rftg_nb.engine.state import GOOD_LABEL
+from rftg_nb.constants import GOOD_LABEL
 
 GOOD_COLOURS = {"novelty": "#6fa8dc", "rare": "#b5835a", "genes": "#6aa84f",
                 "alien": "#e6c229", None: "#9e9e9e"}

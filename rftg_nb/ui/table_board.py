@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rftg_nb.engine.game import ACTION_LABELS
+from rftg_nb.constants import ACTION_LABELS
 from rftg_nb.ui.board_parts import question_for, seat_cards
 from rftg_nb.ui.phases import phase_title
 from rftg_nb.ui.table import TableController

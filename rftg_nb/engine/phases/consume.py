@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rftg_nb.cards import Power
+from rftg_nb.constants import GOOD_LABEL, GOOD_VALUE
 from rftg_nb.engine.decision import Decision, Option
 from rftg_nb.engine.powers import Handler, power
-from rftg_nb.engine.state import GOOD_LABEL, GOOD_VALUE
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game

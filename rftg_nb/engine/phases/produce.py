@@ -6,9 +6,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from rftg_nb.cards import Power
+from rftg_nb.constants import GOOD_LABEL
 from rftg_nb.engine.decision import Decision, Option
 from rftg_nb.engine.powers import power
-from rftg_nb.engine.state import GOOD_LABEL
 from rftg_nb.text import article
 
 if TYPE_CHECKING:

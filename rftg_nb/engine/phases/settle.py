@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rftg_nb.cards import Design
+from rftg_nb.constants import GOOD_LABEL
 from rftg_nb.engine.decision import Decision, Option
 from rftg_nb.engine.phases.develop import pay
 from rftg_nb.engine.powers import power
-from rftg_nb.engine.state import GOOD_LABEL
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game

@@ -1,0 +1,30 @@
+"""The numbers and names of the rules that every layer reads: the card layer, the engine, the
+robot, the computer player and the app. They live here, apart from any code, so that no module
+reaches into another's internals for them and none imports the engine for a name."""
+
+from __future__ import annotations
+
+#: phase number (as the cards print it, I to V) -> name
+PHASE_NAMES = {1: "Explore", 2: "Develop", 3: "Settle", 4: "Consume", 5: "Produce"}
+
+HAND_LIMIT = 10  # cards kept in hand at the end of a round
+TABLEAU_END = 12  # a tableau of this many cards ends the game at the end of the round
+
+#: Action cards: (id, label). The 2nd Develop / 2nd Settle exist only in the 2-player advanced
+#: game.
+ACTIONS: tuple[tuple[str, str], ...] = (
+    ("explore5", "Explore +5"),
+    ("explore11", "Explore +1/+1"),
+    ("develop", "Develop"),
+    ("develop2", "Develop (2nd)"),
+    ("settle", "Settle"),
+    ("settle2", "Settle (2nd)"),
+    ("trade", "Trade"),
+    ("x2", "Consume x2"),
+    ("produce", "Produce"),
+)
+ACTION_LABELS = dict(ACTIONS)
+
+#: kind of good -> cards a Trade of it gives, and its name
+GOOD_VALUE = {"novelty": 2, "rare": 3, "genes": 4, "alien": 5}
+GOOD_LABEL = {"novelty": "Novelty", "rare": "Rare", "genes": "Genes", "alien": "Alien"}
