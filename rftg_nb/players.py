@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from rftg_nb.engine.decision import Decision
 
@@ -13,6 +13,15 @@ class Playable(Protocol):
     def decision(self) -> Decision | None: ...
 
     def apply(self, choice: str | list[str]) -> None: ...
+
+
+class Player(Protocol):
+    """Anything that answers decisions: the random player, the AI at either level, a table's
+    computer seat. ``answer`` gets the game (what the player may look at) and the decision,
+    and returns the option ids to send to ``game.apply``; a person answers through the app's
+    board instead, by the same ``apply``."""
+
+    def answer(self, game: Any, decision: Decision) -> list[str]: ...
 
 
 def quiet_pick(d: Decision) -> list[str]:
@@ -66,6 +75,10 @@ class RandomPlayer:
 
     def choose(self, d: Decision) -> list[str]:
         return random_pick(d, self.rng)
+
+    def answer(self, game: Any, decision: Decision) -> list[str]:
+        """As :meth:`choose` (the :class:`Player` protocol; the game is not looked at)."""
+        return random_pick(decision, self.rng)
 
     def play(self, game: Playable, player: int | None = None) -> None:
         """Answer every pending decision (only ``player``'s, if given) until none is left."""

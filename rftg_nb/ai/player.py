@@ -89,6 +89,10 @@ class AIPlayer:
         """The option ids answering ``decision`` (default: the game's pending decision)."""
         return list(self._choose(game, decision).ids)
 
+    def answer(self, game: Any, decision: Decision) -> list[str]:
+        """As :meth:`pick` (the :class:`rftg_nb.players.Player` protocol)."""
+        return list(self._choose(game, decision).ids)
+
     def hint(self, game: Any) -> Hint:
         """The AI's answer to the pending decision, with the labels and a reason to show."""
         d = game.decision

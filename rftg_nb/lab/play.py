@@ -9,19 +9,16 @@ seat number, so the same seed gives the same row anywhere.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rftg_nb.constants import TABLEAU_END
-from rftg_nb.engine.decision import Decision
 from rftg_nb.engine.game import Game
-from rftg_nb.players import RandomPlayer
+from rftg_nb.players import Player, RandomPlayer
 from rftg_nb.robot.solo import ROBOT, SoloGame
 
 # A game that has asked this many questions without ending is a bug in the engine or a player.
 MAX_DECISIONS = 20_000
-
-Answer = Callable[[Game, Decision], list[str]]
 
 
 class GameFailed(RuntimeError):
@@ -35,15 +32,13 @@ def seat_seed(seed: int, seat: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-def make_player(kind: str, seed: int) -> Answer:
-    """An answer function for a seat of kind ``kind`` (see ``SEAT_KINDS``)."""
+def make_player(kind: str, seed: int) -> Player:
+    """The player of a seat of kind ``kind`` (see ``SEAT_KINDS``)."""
     if kind == "random":
-        player = RandomPlayer(seed)
-        return lambda _game, d: player.choose(d)
+        return RandomPlayer(seed)
     from rftg_nb.ai import AIPlayer  # only when an AI seat is asked for: it may not exist yet
 
-    ai = AIPlayer(kind.removeprefix("ai-"), seed)
-    return lambda game, d: list(ai.pick(game, d))
+    return AIPlayer(kind.removeprefix("ai-"), seed)
 
 
 def new_game(s: Mapping[str, Any], seed: int) -> Game:
@@ -64,7 +59,7 @@ def play_game(s: Mapping[str, Any], seed: int) -> dict[str, Any]:
     while (d := game.decision) is not None:
         if answered >= MAX_DECISIONS:
             raise GameFailed(f"{s['label']!r} seed {seed}: no end after {answered} decisions")
-        game.apply(players[d.player](game, d))
+        game.apply(players[d.player].answer(game, d))
         answered += 1
     return game_row(game, s, seed)
 

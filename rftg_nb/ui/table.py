@@ -26,7 +26,7 @@ from typing import Any
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError
 from rftg_nb.engine.game import Game
 from rftg_nb.engine.scoring import score_breakdown
-from rftg_nb.players import random_pick
+from rftg_nb.players import Player, random_pick
 from rftg_nb.text import name_problem, quote
 from rftg_nb.ui.assist import Assistant
 from rftg_nb.ui.controller import Status, load_failed
@@ -202,12 +202,15 @@ class TableController:
         g = self.need_game()
         if self.on_think is not None:
             self.on_think(seat)
+        return self.seat_player().answer(g, decision)
+
+    def seat_player(self) -> Player:
+        """The player of the computer seats at the table's level (see :meth:`choose`)."""
         if self.settings.level == "random":
-            rng = random.Random(f"{g.seed}:{seat}:{len(g.deciders)}")
-            return random_pick(decision, rng)
+            return RandomSeat()
         from rftg_nb.ai import AIPlayer
 
-        return AIPlayer(self.settings.level, seed=g.seed, seconds=SEAT_SECONDS).pick(g, decision)
+        return AIPlayer(self.settings.level, seed=self.need_game().seed, seconds=SEAT_SECONDS)
 
     # ------------------------------------------------------------------ the computer's help
     def hint(self) -> Any:
@@ -351,6 +354,15 @@ class TableController:
         if self.game is None:
             raise RuntimeError("start a game first")
         return self.game
+
+
+class RandomSeat:
+    """A computer seat at level "random": a pick drawn from the game's seed, the seat and the
+    number of choices made, so that the same position gets the same answer."""
+
+    def answer(self, game: Game, decision: Decision) -> list[str]:
+        rng = random.Random(f"{game.seed}:{decision.player}:{len(game.choices)}")
+        return random_pick(decision, rng)
 
 
 def check_settings(s: TableSettings) -> str | None:

@@ -134,3 +134,23 @@ def test_no_weights_file_is_no_learned_value():
     from rftg_nb.ai.features import read_weights
 
     assert read_weights("no_such_file.json", ("a",)) is None
+
+
+# ---------------------------------------------------------------------------- one protocol
+def test_every_kind_of_player_answers_through_the_same_method():
+    from rftg_nb import Game, RandomPlayer
+    from rftg_nb.ai import AIPlayer
+    from rftg_nb.players import Player
+    from rftg_nb.ui.table import RandomSeat, TableController, TableSettings
+
+    c = TableController()
+    c.new_game(TableSettings(3, ["Ann", "Bob", "Cy"], [False, True, True], seed=3))
+    players: list[Player] = [RandomPlayer(1), AIPlayer("fast", 1), RandomSeat(),
+                             c.seat_player()]
+    for p in players:
+        game = Game.new(players=3, seed=11)
+        for _ in range(25):
+            d = game.decision
+            ids = p.answer(game, d)
+            assert d.check(tuple(ids)) is None, (p, d.kind, ids)
+            game.apply(ids)

@@ -79,7 +79,7 @@ def test_the_ai_players_are_offered_once_they_exist(monkeypatch):
         def __init__(self, level, seed):
             self.player = RandomPlayer(seed)
 
-        def pick(self, game, decision):
+        def answer(self, game, decision):
             return self.player.choose(decision)
 
     fake = types.SimpleNamespace(AIPlayer=AIPlayer, LEVELS=("fast", "strong"))

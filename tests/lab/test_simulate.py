@@ -270,7 +270,7 @@ def test_ai_seats_use_rftg_nb_ai(monkeypatch):
         def __init__(self, level, seed):
             self.level, self.player = level, RandomPlayer(seed)
 
-        def pick(self, game, decision):
+        def answer(self, game, decision):
             asked.append(self.level)
             return self.player.choose(decision)
 
