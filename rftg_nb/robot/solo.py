@@ -15,9 +15,10 @@ from typing import Any
 
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine.decision import Decision, Event, Option, SaveFileError, SetupError
-from rftg_nb.engine.game import (
+from rftg_nb.engine.game import Game
+from rftg_nb.engine.rounds import give_start_world, start_good
+from rftg_nb.engine.saves import (
     SETUP_FIELDS,
-    Game,
     add_custom_cards,
     check_fields,
     check_saved_custom_cards,
@@ -25,7 +26,6 @@ from rftg_nb.engine.game import (
     check_seed,
     custom_database,
 )
-from rftg_nb.engine.rounds import give_start_world, start_good
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
 from rftg_nb.robot.components import (

@@ -1,0 +1,181 @@
+"""Saved games: reading a save file's JSON, the checks of its fields and of a set-up, and the
+custom designs a set-up carries (each refusal a :class:`SaveFileError` naming the field). The
+game classes load a save by replaying it (:meth:`rftg_nb.engine.game.Game.from_json`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rftg_nb.cards import CARDS, CardDatabase
+from rftg_nb.engine import draft as _draft
+from rftg_nb.engine.decision import SaveFileError
+from rftg_nb.text import field_name, name_problem, quote
+
+SAVE_FORMAT = "rftg_nb-game"
+SAVE_VERSION = 1
+MAX_SAVE_BYTES = 1_000_000  # a saved game is at most 1 MB (a finished 5-player game: ~20 KB)
+MAX_SEED = 2**63  # seeds are whole numbers with |seed| below this
+SAVE_FIELDS = ("format", "version", "setup", "seed", "choices")
+#: The fields a game's set-up may have (a solitaire game adds "solo").
+SETUP_FIELDS = ("players", "expansion", "advanced", "names", "goals", "custom_cards", "draft",
+                "position")
+
+
+def check_setup(setup: Any) -> None:
+    """A saved multiplayer game's ``setup`` field, checked (a :class:`SaveFileError` naming
+    the field at fault)."""
+    if not isinstance(setup, dict):
+        raise SaveFileError("field 'setup': expected an object")
+    if "solo" in setup:
+        raise SaveFileError("field 'setup.solo': this is a saved solitaire game (load it "
+                            "with SoloGame.from_json, or on the play page)")
+    check_fields(setup, SETUP_FIELDS, "setup")
+    n = setup.get("players")
+    if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 5:
+        raise SaveFileError(f"field 'setup.players': expected 2 to 5, got {quote(n)}")
+    if not isinstance(setup.get("expansion"), str) or setup["expansion"] not in \
+            CARDS.EXPANSIONS:
+        raise SaveFileError(
+            f"field 'setup.expansion': expected one of {CARDS.EXPANSIONS}, "
+            f"got {quote(setup.get('expansion'))}"
+        )
+    if n == 5 and setup["expansion"] != "tgs":
+        raise SaveFileError("field 'setup.players': a fifth player needs expansion 'tgs'")
+    if not isinstance(setup.get("advanced"), bool):
+        raise SaveFileError("field 'setup.advanced': expected true or false")
+    if setup["advanced"] and n != 2:
+        raise SaveFileError("field 'setup.advanced': the advanced game is for 2 players")
+    check_saved_names(setup, n)
+    if "goals" in setup:
+        from rftg_nb.engine.goals import check_names
+
+        try:
+            names = check_names(setup["goals"], "setup.goals")
+        except ValueError as e:
+            where, _, why = str(e).partition(": ")
+            raise SaveFileError(f"field '{where}': {why}") from None
+        if names and setup["expansion"] != "tgs":
+            raise SaveFileError("field 'setup.goals': goals need expansion 'tgs'")
+    check_saved_custom_cards(setup)
+    if "draft" in setup:
+        if setup["draft"] is not False:
+            why = _draft.why_not(setup["draft"], n, setup["expansion"])
+            if why is None and "position" in setup:
+                why = "a game started from a position cannot be drafted"
+            if why is not None:
+                raise SaveFileError(f"field 'setup.draft': {why}")
+    if "position" in setup:
+        from rftg_nb.engine.decision import PositionError
+        from rftg_nb.engine.position import validate_position
+
+        try:
+            validate_position(setup["position"])
+        except PositionError as e:
+            raise SaveFileError(f"field 'setup.position': {e}") from None
+
+
+# ---------------------------------------------------------------------------- reading saves
+def read_save(text: Any) -> dict[str, Any]:
+    """A save file's JSON object, checked for size, encoding, nesting, format and version (a
+    :class:`SaveFileError` naming what is wrong); the set-up and choices are checked by the
+    game class that loads it."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveFileError(f"not a saved game: expected the file's text, got {quote(text)}")
+    size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
+    if size > MAX_SAVE_BYTES:
+        raise SaveFileError(f"not a saved game: the file is {size:,} bytes; a save is at most "
+                            f"{MAX_SAVE_BYTES:,} bytes (1 MB)")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise SaveFileError("not a saved game: its JSON is nested too deeply") from None
+    except UnicodeDecodeError as e:
+        raise SaveFileError(f"not a saved game: not UTF-8 text ({e.reason} at byte "
+                            f"{e.start})") from None
+    except ValueError as e:
+        raise SaveFileError(f"not a saved game: the text is not JSON ({e})") from None
+    if not isinstance(data, dict):
+        raise SaveFileError("not a saved game: expected a JSON object")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveFileError(
+            f"field 'format': expected {SAVE_FORMAT!r}, got {quote(data.get('format'))}")
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise SaveFileError(f"field 'version': this program reads version {SAVE_VERSION}, "
+                            f"got {quote(version)}")
+    return data
+
+
+def check_seed(seed: Any, error: type[ValueError], where: str = "seed: ") -> None:
+    """A seed is a whole number (not true/false) below 2**63 either way."""
+    if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
+        raise error(f"{where}expected a whole number below 2**63, got {quote(seed)}")
+
+
+def check_fields(obj: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
+    """Refuse a field that ``obj`` (a part of a save) may not have, naming it."""
+    allowed = tuple(allowed)
+    for key in obj:
+        if key not in allowed:
+            at = f"{where}.{field_name(key)}" if where else field_name(key)
+            raise SaveFileError(f"field '{at}': unknown field (known: "
+                                f"{', '.join(allowed)})")
+
+
+def check_saved_names(setup: Mapping[str, Any], n: int) -> None:
+    """``setup.names``, when there: ``n`` names of 1 to 40 printable characters."""
+    names = setup.get("names")
+    if names is None and "names" not in setup:
+        return
+    if not isinstance(names, list) or len(names) != n:
+        raise SaveFileError(f"field 'setup.names': expected {n} names, got {quote(names)}")
+    for i, x in enumerate(names):
+        why = name_problem(x)
+        if why is not None:
+            raise SaveFileError(f"field 'setup.names[{i}]': a player's name {why}")
+
+
+# ---------------------------------------------------------------------------- custom cards
+def custom_database(setup: Mapping[str, Any]) -> CardDatabase:
+    """The printed cards, plus the custom designs of ``setup["custom_cards"]`` if any."""
+    designs = setup.get("custom_cards")
+    if not designs:
+        return CARDS
+    from rftg_nb.cards.custom import database_with
+
+    return database_with(designs)
+
+
+def add_custom_cards(setup: dict[str, Any], designs: Iterable[Any] | None) -> None:
+    """Check custom designs (raising CustomCardError, naming the card and field) and keep
+    them in ``setup`` in the card file's full layout."""
+    if designs is None:
+        return
+    from rftg_nb.cards.custom import check_designs, normalize, plain
+
+    if isinstance(designs, (str, bytes, Mapping)) or not isinstance(designs, Iterable):
+        raise ValueError(f"custom_cards: expected a list of card designs, got {quote(designs)}")
+    designs = list(designs)
+    check_designs(designs)
+    if designs:
+        setup["custom_cards"] = [plain(normalize(d, i)) for i, d in enumerate(designs)]
+
+
+def check_saved_custom_cards(setup: Mapping[str, Any]) -> None:
+    """A saved game's custom designs, checked as a new game's are (SaveFileError naming the
+    field ``setup.custom_cards[i].<field>``)."""
+    if "custom_cards" not in setup:
+        return
+    from rftg_nb.cards.custom import CustomCardError, check_designs
+
+    designs = setup["custom_cards"]
+    if not isinstance(designs, list):
+        raise SaveFileError("field 'setup.custom_cards': expected a list of card designs")
+    try:
+        check_designs(designs)
+    except CustomCardError as e:
+        where = "setup.custom_cards" + (f"[{e.index}]" if e.index is not None else "") + (
+            f".{e.field}" if e.field else "")
+        raise SaveFileError(f"field '{where}': {e.problem}") from None
