@@ -28,6 +28,7 @@ from rftg_nb.engine.saves import (
 )
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
+from rftg_nb.robot import procedures
 from rftg_nb.robot.components import (
     DIFFICULTIES,
     NOT_A_DICT,
@@ -41,12 +42,11 @@ from rftg_nb.robot.dice import (
     FACE_LABELS,
     SPACE_LABELS,
     SPACE_PHASE,
-    SPACES,
     Placement,
     place_dice,
     player_markers,
 )
-from rftg_nb.robot.mat import COUNTER, Robot
+from rftg_nb.robot.mat import Robot
 from rftg_nb.text import count, field_name, name_problem, quote
 
 Rules = Generator[Decision, tuple[str, ...], None]
@@ -384,35 +384,9 @@ class SoloGame(Game):
         return self.rng.choice(a), self.rng.choice(b)
 
     def after_phase(self, phase: str) -> Rules:
-        r = self.robot
-        on = dict.fromkeys(SPACES, 0)  # dice on each space (as a Counter would count them)
-        for p in r.dice:
-            on[p.space] += 1
-        marks = set(player_markers(self.players[0].actions))
-        if phase == "explore":
-            n = on["explore1"] + on["explore2"]
-            if n:
-                self._explore_action(both=n >= 2)
-            elif marks & {"explore1", "explore2"}:
-                self._explore_response()
-        elif phase in ("develop", "develop2", "settle", "settle2"):
-            space = ("develop" if phase.startswith("develop") else "settle") + (
-                "2" if phase.endswith("2") else "1")
-            act = self._develop if phase.startswith("develop") else self._settle
-            if on[space]:
-                act(action=True)
-            elif space in marks:
-                act(action=False)
-        elif phase == "consume":
-            self._consume(on["trade"], on["x2"], bool(marks & {"trade", "x2"}))
-        elif phase == "produce":
-            if on["produce"]:
-                times = on["produce"] if self._twice() else 1
-                for _ in range(times):
-                    self._produce_action()
-            elif "produce" in marks:
-                self.robot_says("produce_response", "Produce response: the robot does nothing.",
-                                "Produce response", "response")
+        """After each phase of the round: the robot's action or response for that phase
+        (:func:`rftg_nb.robot.procedures.resolve`)."""
+        procedures.resolve(self, phase)
         yield from ()
 
     def tableau_sizes(self) -> list[int]:
@@ -490,159 +464,6 @@ class SoloGame(Game):
         self.robot_says("robot_face", f"{rule}: the \"robot =\" counter now reads "
                                       f"{FACE_LABELS[face]} (was {FACE_LABELS[old]}).", rule,
                         "special", old=old, new=face)
-
-    def _twice(self) -> bool:
-        return self.components.get("same_single_space") == "twice"
-
-    def _explore_action(self, both: bool) -> None:
-        v = self.robot.values
-        rule = "Explore action (both Explores)" if both else "Explore action"
-        self.robot_draw(v["explore_both_draw"] if both else v["explore_action_draw"], rule,
-                        "action")
-        self.set_credit(v["explore_action_credit"], rule, "action")
-
-    def _explore_response(self) -> None:
-        self.robot_draw(self.robot.values["explore_response_draw"], "Explore response",
-                        "response")
-
-    def _develop(self, action: bool) -> None:
-        r, v = self.robot, self.robot.values
-        row = "action" if action else "response"
-        rule = f"Develop {row}"
-        need = v["develop_counter_credit_action" if action else "develop_counter_credit_response"]
-        if r.counters_left and r.credit >= need:
-            r.counters_left -= 1
-            r.counters_placed += 1
-            self.robot_says("counter", f"{rule}: the robot has an unplaced 6-cost counter and "
-                                       f"credit {r.credit} (needs {need}): it places the "
-                                       f"counter and skips its regular Develop.", rule, row,
-                            card=COUNTER, vp=r.counter_vp, tableau=r.tableau_size)
-            self.set_credit(-need, rule, row)
-            return
-        if action:
-            self.robot_draw(1, rule, row)
-            while True:
-                c = self.flip_to_find(lambda c: c.design.is_development, "development", rule, row)
-                if c is None:
-                    return
-                if not c.design.is_six_cost:
-                    self.robot_place(c, rule, row)
-                    return
-                if r.credit > 0:
-                    self.set_credit(-1, rule, row)
-                    self.robot_place(c, rule, row)
-                    return
-                self.discard.append(c)
-                self.robot_says("flip", f"{rule}: {c.name} is a 6-cost development and the "
-                                        "robot has no credit: discarded; flipping on.", rule,
-                                row, card=c.name, found=False)
-        if r.credit <= 0:
-            self.robot_says("nothing", f"{rule}: the robot has no credit, so it does nothing.",
-                            rule, row)
-            return
-        c = self.flip_to_find(lambda c: c.design.is_development, "development", rule, row)
-        if c is not None:
-            self.set_credit(-1, rule, row)
-            self.robot_place(c, rule, row)
-
-    def _settle(self, action: bool) -> None:
-        r, v = self.robot, self.robot.values
-        row = "action" if action else "response"
-        rule = f"Settle {row}"
-        military = v["settle_finds"] == "military"
-        what = "military world" if military else "non-military world"
-
-        def wanted(c: Card) -> bool:
-            return c.design.is_world and c.design.military == military
-
-        if action and "first_settle" in v and "first_settle" not in r.used_once:
-            self._first_settle(v["first_settle"])
-            return
-        if action:
-            self.robot_draw(v["settle_action_draw"], rule, row)
-            c = self.flip_to_find(wanted, what, rule, row)
-            if c is not None:
-                self.robot_place(c, rule, row)
-            return
-        if v["response_needs_credit"] and r.credit <= 0:
-            self.robot_says("nothing", f"{rule}: the robot has no credit, so it does nothing.",
-                            rule, row)
-            return
-        self.robot_draw(v["settle_response_draw"], rule, row)
-        c = self.flip_to_find(wanted, what, rule, row)
-        if c is not None:
-            free = (not v["response_needs_credit"]
-                    and self.convention("response_credit_payment") == "never")
-            if r.credit > 0 and not free:
-                self.set_credit(-1, rule, row)
-            self.robot_place(c, rule, row)
-
-    def _first_settle(self, spec: dict[str, Any]) -> None:
-        r = self.robot
-        rule = f"{r.start.name}'s first Settle action"
-        r.used_once.add("first_settle")
-        found = None
-        for _ in range(len(self.deck) + len(self.discard)):  # ends even if no world qualifies
-            c = self.draw_one()
-            if c is None:
-                break
-            d = c.design
-            if d.is_world and not d.military and d.vp >= spec["min_vp"]:
-                found = c
-                self.robot_says("flip", f"{rule}: the robot flips {c.name} from the draw pile, "
-                                        f"a non-military world worth {d.vp} VP.", rule, "special",
-                                card=c.name, found=True)
-                break
-            self.discard.append(c)
-            self.robot_says("flip", f"{rule}: the robot flips {c.name} from the draw pile: "
-                                    "not it, discarded.", rule, "special", card=c.name,
-                            found=False)
-        if found is not None:
-            self.robot_place(found, rule, "special")
-        self.set_credit(spec["credit"], rule, "special")
-        self.set_economy(spec["economy"], rule, "special")
-        if r.start in r.cards:
-            r.cards.remove(r.start)
-            self.discard.append(r.start)
-            self.robot_says("discard_tableau", f"{rule}: {r.start.name} and its mat counter are "
-                                               "discarded.", rule, "special",
-                            card=r.start.name, tableau=r.tableau_size)
-
-    def _consume(self, trade: int, x2: int, player_chose: bool) -> None:
-        r = self.robot
-        if trade and x2:
-            rule = "Both Consume actions"
-            self.robot_vp(2 * r.economy, rule, "action")
-            self.set_credit(self.robot.values["trade_credit"], rule, "action")
-            self.set_economy(1, rule, "action")
-            self._after("after_trade", "Trade action")
-        elif trade:
-            for _ in range(trade if self._twice() else 1):
-                rule = "Consume: Trade action"
-                self.set_credit(self.robot.values["trade_credit"], rule, "action")
-                self.robot_vp(r.economy, rule, "action")
-                self._after("after_trade", "Trade action")
-        elif x2:
-            for _ in range(x2 if self._twice() else 1):
-                rule = "Consume: 2x VPs action"
-                self.robot_vp(2 * r.economy, rule, "action")
-                self.set_economy(1, rule, "action")
-        elif player_chose:
-            self.robot_vp(r.economy, "Consume response", "response")
-
-    def _produce_action(self) -> None:
-        self.set_economy(self.robot.values["produce_economy"], "Produce action", "action")
-        self._after("after_produce", "Produce action")
-
-    def _after(self, key: str, what: str) -> None:
-        r = self.robot
-        flip = r.values.get(key)
-        if not flip or key in r.used_once:
-            return
-        if r.robot_face == flip["from"]:
-            self.set_face(flip["to"], f"{r.start.name}: after a {what}")
-            if flip["once"]:
-                r.used_once.add(key)
 
     # ------------------------------------------------------------------ results and views
     def scores(self) -> list[int]:
