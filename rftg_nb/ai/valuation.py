@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING
 from rftg_nb.ai import knowledge
 from rftg_nb.cards import Design, Power
 from rftg_nb.constants import GOOD_VALUE, TABLEAU_END
+from rftg_nb.engine.goals import GOALS
 from rftg_nb.engine.phases.consume import goods_use
 from rftg_nb.engine.scoring import card_bonus
+from rftg_nb.engine.state import designs_military
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -100,7 +102,7 @@ class Ctx:
         return got
 
     def military_of(self, designs: Iterable[Design]) -> int:
-        return sum(p.value for d in designs for p in d.powers_in(3) if p.code == "EXTRA_MILITARY")
+        return designs_military(designs)  # as the rules count it
 
     # ------------------------------------------------------------------ one card
     def play_value(self, d: Design, tableau: list[Design] | None = None) -> float:
@@ -358,29 +360,10 @@ def per_good(pw: Power) -> tuple[float, float, int, tuple[str, ...], bool] | Non
 
 
 def _goal_count(ctx: Ctx, name: str, tableau: list[Design]) -> int:
-    ds = tableau
-    if name == "Galactic Status":
-        return sum(1 for d in ds if d.is_six_cost)
-    if name == "Innovation Leader":
-        from rftg_nb.engine.goals import _categories
-
-        found: set[str] = set()
-        for d in ds:
-            found |= _categories(d)
-        return len(found)
-    if name == "System Diversity":
-        return len({d.good for d in ds if d.is_world and d.good})
-    if name == "Overlord Discoveries":
-        return sum(1 for d in ds if d.has_flag("alien"))
-    if name == "Production Leader":
-        return sum(1 for d in ds if d.is_production)
-    if name == "Greatest Military":
-        return ctx.military_of(ds)
-    if name == "Greatest Infrastructure":
-        return sum(1 for d in ds if d.is_development)
-    if name == "Largest Industry":
-        return sum(1 for d in ds if d.is_world and d.good in ("novelty", "rare"))
-    return 0  # chips and hand-limit goals do not depend on the tableau
+    """The count of goal ``name`` for a tableau of these designs, as the rules count it (0 for
+    the goals that read more than the tableau: chips, the hand limit)."""
+    count = GOALS[name].tableau_count
+    return 0 if count is None else count(tableau)
 
 
 def _military_value(mil: int, future: float) -> float:

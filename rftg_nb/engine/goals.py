@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from rftg_nb.constants import HAND_LIMIT
 from rftg_nb.engine.scoring import TRADE_BONUS_ATOMS
+from rftg_nb.engine.state import designs_military
 from rftg_nb.text import says
 
 if TYPE_CHECKING:
@@ -58,6 +59,9 @@ class GoalDesign:
     text: str
     count: Count
     tableau_only: bool = False  # the count reads nothing but the player's tableau
+    #: for a goal that reads the tableau only: the count of any tableau, as its designs (the
+    #: computer player weighs a card's place by it)
+    tableau_count: Callable[[Sequence[Design]], int] | None = None
 
     @property
     def vp(self) -> int:
@@ -118,6 +122,22 @@ def goal(name: str, kind: str, phases: tuple[str, ...], need: int,
     return register
 
 
+def tableau_goal(name: str, kind: str, phases: tuple[str, ...], need: int,
+                 text: str) -> Callable[[Callable[[Sequence[Design]], int]],
+                                        Callable[[Sequence[Design]], int]]:
+    """Register the goal ``name`` whose count reads the tableau alone, from a function of the
+    tableau's designs (one count for the rules and for the computer player's forecasts)."""
+
+    def register(fn: Callable[[Sequence[Design]], int]) -> Callable[[Sequence[Design]], int]:
+        def count(game: Game, p: Player) -> int:
+            return fn([c.design for c in p.tableau])
+
+        GOALS[name] = GoalDesign(name, kind, phases, need, text, count, True, fn)
+        return fn
+
+    return register
+
+
 # ---------------------------------------------------------------- the six "first" goals
 @goal("Galactic Standard of Living", "first", ("consume",), 5,
       "first to have 5 or more VP in chips (goal VP do not count)")
@@ -125,27 +145,26 @@ def vp_in_chips(game: Game, p: Player) -> int:
     return p.vp  # VP chips only: goal VP are kept apart in the goal tracks
 
 
-@goal("Galactic Status", "first", ("develop",), 1, "first to place a 6-cost development",
-      tableau_only=True)
-def six_cost_developments(game: Game, p: Player) -> int:
-    return sum([c.design.is_six_cost for c in p.tableau])
+@tableau_goal("Galactic Status", "first", ("develop",), 1,
+              "first to place a 6-cost development")
+def six_cost_developments(ds: Sequence[Design]) -> int:
+    return sum([d.is_six_cost for d in ds])
 
 
-@goal("Innovation Leader", "first", ("develop", "settle"), 6,
-      "first to have a power in each phase, plus Trade, among the tableau's cards",
-      tableau_only=True)
-def power_categories(game: Game, p: Player) -> int:
+@tableau_goal("Innovation Leader", "first", ("develop", "settle"), 6,
+              "first to have a power in each phase, plus Trade, among the tableau's cards")
+def power_categories(ds: Sequence[Design]) -> int:
     found: set[str] = set()
-    for c in p.tableau:
-        found.update(_categories(c.design))
+    for d in ds:
+        found.update(_categories(d))
     return len(found)
 
 
-@goal("System Diversity", "first", ("settle",), 4,
-      "first to have a production or windfall world of each kind: Novelty, Rare, Genes, Alien",
-      tableau_only=True)
-def kinds_of_world(game: Game, p: Player) -> int:
-    return len({c.design.good for c in p.tableau if c.design.is_world and c.design.good})
+@tableau_goal("System Diversity", "first", ("settle",), 4,
+              "first to have a production or windfall world of each kind: Novelty, Rare, "
+              "Genes, Alien")
+def kinds_of_world(ds: Sequence[Design]) -> int:
+    return len({d.good for d in ds if d.is_world and d.good})
 
 
 @goal("Budget Surplus", "first", ("round_end",), 1,
@@ -157,37 +176,36 @@ def cards_over_hand_limit(game: Game, p: Player) -> int:
     return max(0, len(p.hand) - HAND_LIMIT)
 
 
-@goal("Overlord Discoveries", "first", ("develop", "settle"), 3,
-      "first to have at least three ALIEN cards in tableau", tableau_only=True)
-def alien_cards(game: Game, p: Player) -> int:
-    return sum(["alien" in c.design.flags for c in p.tableau])
+@tableau_goal("Overlord Discoveries", "first", ("develop", "settle"), 3,
+              "first to have at least three ALIEN cards in tableau")
+def alien_cards(ds: Sequence[Design]) -> int:
+    return sum(["alien" in d.flags for d in ds])
 
 
 # ---------------------------------------------------------------- the four "most" goals
-@goal("Production Leader", "most", ("settle",), 4,
-      "at least four and the most production worlds in tableau", tableau_only=True)
-def production_worlds(game: Game, p: Player) -> int:
-    return sum([c.design.is_production for c in p.tableau])
+@tableau_goal("Production Leader", "most", ("settle",), 4,
+              "at least four and the most production worlds in tableau")
+def production_worlds(ds: Sequence[Design]) -> int:
+    return sum([d.is_production for d in ds])
 
 
-@goal("Greatest Military", "most", ("develop", "settle"), 6,
-      "at least six and the most Military in tableau (negative counts; temporary and "
-      "specialized Military do not)", tableau_only=True)
-def military(game: Game, p: Player) -> int:
-    return p.total_military()
+@tableau_goal("Greatest Military", "most", ("develop", "settle"), 6,
+              "at least six and the most Military in tableau (negative counts; temporary and "
+              "specialized Military do not)")
+def military(ds: Sequence[Design]) -> int:
+    return designs_military(ds)
 
 
-@goal("Greatest Infrastructure", "most", ("develop",), 4,
-      "at least four and the most developments in tableau", tableau_only=True)
-def developments(game: Game, p: Player) -> int:
-    return sum([c.design.is_development for c in p.tableau])
+@tableau_goal("Greatest Infrastructure", "most", ("develop",), 4,
+              "at least four and the most developments in tableau")
+def developments(ds: Sequence[Design]) -> int:
+    return sum([d.is_development for d in ds])
 
 
-@goal("Largest Industry", "most", ("settle",), 3,
-      "at least three and the most Novelty and/or Rare worlds in tableau", tableau_only=True)
-def novelty_rare_worlds(game: Game, p: Player) -> int:
-    return sum([c.design.is_world and c.design.good in ("novelty", "rare")
-                for c in p.tableau])
+@tableau_goal("Largest Industry", "most", ("settle",), 3,
+              "at least three and the most Novelty and/or Rare worlds in tableau")
+def novelty_rare_worlds(ds: Sequence[Design]) -> int:
+    return sum([d.is_world and d.good in ("novelty", "rare") for d in ds])
 
 
 FIRST_GOALS = tuple(n for n, g in GOALS.items() if g.kind == "first")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rftg_nb.cards import Design, Power
@@ -140,12 +141,18 @@ class Player:
 
     def total_military(self) -> int:
         """Unconditional Military: the sum of plain EXTRA_MILITARY powers (may be negative)."""
-        total = 0
-        for c in self.tableau:
-            for p in c.design.powers_in(3):
-                if p.code == "EXTRA_MILITARY":
-                    total += p.value
-        return total
+        return designs_military([c.design for c in self.tableau])
 
     def __repr__(self) -> str:
         return f"<Player {self.index} {self.name}>"
+
+
+def designs_military(designs: Iterable[Design]) -> int:
+    """The unconditional Military of a tableau of these designs: the sum of their plain
+    EXTRA_MILITARY powers (may be negative)."""
+    total = 0
+    for d in designs:
+        for p in d.powers_in(3):
+            if p.code == "EXTRA_MILITARY":
+                total += p.value
+    return total
