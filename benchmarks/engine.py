@@ -17,6 +17,11 @@ counts. Finished games are dropped as they end, as a long session or an AI's pla
 except the ``--replays`` games kept for the replay figure (holding hundreds would time Python's
 garbage collector walking them).
 
+``--baseline REV`` also plays the same workloads (2-player and 5-player games with goals,
+solitaire games, replays) on a git worktree of commit ``REV`` and on this tree, in child
+processes taking turns, and prints how many times as fast this tree is (CPU time, medians over
+``--baseline-rounds``): the measure of a speed-up that does not depend on the machine.
+
 Ceilings (in calibration units; set on 2026-12-01 from runs on the 2-core reference machine,
 itself busy with other work, that measured 2.0-2.7 units a 2-player game, 4.2-6.0 a 5-player
 game, 1.7-2.5 a replay and 2.5-3.2 the slowest replay, quiet and under load, for this commit
@@ -37,13 +42,18 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
@@ -155,6 +165,79 @@ def run_once(args: argparse.Namespace, load: bool) -> tuple[bool, dict[str, floa
     return all(ok for _, ok in lines), figures
 
 
+# ---------------------------------------------------------------------------- --baseline
+# Run in a child Python for each tree (this one and a worktree of the baseline commit), so
+# each plays with its own code. Only the public API every commit has: Game.new, SoloGame.new,
+# RandomPlayer, to_json and from_json. Prints the CPU seconds the games took and where the
+# package was imported from.
+CHILD = """
+import json, sys, time
+import rftg_nb
+from rftg_nb import Game, RandomPlayer
+from rftg_nb.robot import SoloGame
+kind, n, seed0 = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+def one(s):
+    if kind == "solitaire":
+        g = SoloGame.new(seed=s)
+    else:
+        g = Game.new(players=5 if kind == "5p" else 2, seed=s, goals=True)
+    RandomPlayer(s).play(g)
+    return g
+games = [one(s) for s in range(seed0, seed0 + n)] if kind == "replay" else None
+t = time.process_time()
+if kind == "replay":
+    for g in games:
+        type(g).from_json(g.to_json())
+else:
+    for s in range(seed0, seed0 + n):
+        one(s)
+print(json.dumps({"cpu": time.process_time() - t, "package": rftg_nb.__file__}))
+"""
+BASELINE_KINDS = (("2p", "random 2-player games with goals", 60),
+                  ("5p", "random 5-player games with goals", 20),
+                  ("solitaire", "random solitaire games", 60),
+                  ("replay", "replays of finished 2-player games", 40))
+
+
+def _child(tree: Path, kind: str, n: int, seed0: int) -> float:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run([sys.executable, "-c", CHILD, kind, str(n), str(seed0)], cwd=tree,
+                         env=env, capture_output=True, text=True, check=True)
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    if not Path(data["package"]).resolve().is_relative_to(tree.resolve()):
+        raise RuntimeError(f"the child imported {data['package']}, not the tree {tree}")
+    return float(data["cpu"])
+
+
+def bench_baseline(rev: str, rounds: int) -> None:
+    """Each workload on this tree and on a worktree of ``rev``, in turn (the order alternating
+    each round), in child processes; prints CPU seconds an item for both and their ratio,
+    medians over the rounds."""
+    with tempfile.TemporaryDirectory(prefix="rftg-baseline-") as tmp:
+        tree = Path(tmp) / "tree"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev],
+                       check=True, capture_output=True)
+        try:
+            sha = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
+                                 check=True, capture_output=True, text=True).stdout.strip()
+            print(f"baseline: {rev} ({sha}), against this tree; CPU seconds an item, medians "
+                  f"over {rounds} rounds, the two trees in turn")
+            for kind, what, n in BASELINE_KINDS:
+                here: list[float] = []
+                there: list[float] = []
+                for r in range(rounds):
+                    order = ((ROOT, here), (tree, there)) if r % 2 == 0 else \
+                        ((tree, there), (ROOT, here))
+                    for where, into in order:
+                        into.append(_child(where, kind, n, 7_000 + 1_000 * r) / n)
+                a, b = statistics.median(here), statistics.median(there)
+                print(f"  {what}: this tree {a * 1000:.2f} ms, baseline {b * 1000:.2f} ms: "
+                      f"{b / a:.2f}x as fast")
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                           check=False, capture_output=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="random 2-player games (300)")
@@ -165,8 +248,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replays", type=int, default=50, help="finished games to reload (50)")
     parser.add_argument("--chunk", type=int, default=5,
                         help="2-player games a chunk (5; 5-player games take half as many)")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also time the same workloads on a worktree of commit REV and "
+                             "print how many times as fast this tree is")
+    parser.add_argument("--baseline-rounds", type=int, default=5,
+                        help="rounds of the --baseline comparison (5)")
     reference.add_load_options(parser)
     args = parser.parse_args(argv)
+    if args.baseline:
+        bench_baseline(args.baseline, args.baseline_rounds)
 
     print(f"engine benchmark; {reference.machine()}")
     results = {load: run_once(args, load) for load in reference.runs(args.load)}
