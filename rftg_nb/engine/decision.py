@@ -8,7 +8,7 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-from rftg_nb.engine.kinds import check_kind
+from rftg_nb.engine.kinds import DECISION_KINDS, check_kind
 
 #: how many picks of an allowed size :meth:`Decision.legality` lists one by one when a rule
 #: narrows them; beyond it the page asks :meth:`Decision.check` about each pick
@@ -81,7 +81,9 @@ class Decision:
         rule: Callable[[tuple[str, ...]], str | None] | None = None,
     ) -> None:
         _set_decision_player(self, player)
-        _set_decision_kind(self, check_kind(kind))
+        if kind not in DECISION_KINDS:  # (inline: a decision is made at every question)
+            check_kind(kind)
+        _set_decision_kind(self, kind)
         _set_decision_prompt(self, prompt)
         _set_decision_options(self, options)
         _set_decision_min(self, min)
