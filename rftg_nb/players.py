@@ -78,7 +78,7 @@ class RandomPlayer:
 
     def answer(self, game: Any, decision: Decision) -> list[str]:
         """As :meth:`choose` (the :class:`Player` protocol; the game is not looked at)."""
-        return random_pick(decision, self.rng)
+        return self.choose(decision)
 
     def play(self, game: Playable, player: int | None = None) -> None:
         """Answer every pending decision (only ``player``'s, if given) until none is left."""

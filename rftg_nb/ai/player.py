@@ -91,7 +91,7 @@ class AIPlayer:
 
     def answer(self, game: Any, decision: Decision) -> list[str]:
         """As :meth:`pick` (the :class:`rftg_nb.players.Player` protocol)."""
-        return list(self._choose(game, decision).ids)
+        return self.pick(game, decision)
 
     def hint(self, game: Any) -> Hint:
         """The AI's answer to the pending decision, with the labels and a reason to show."""

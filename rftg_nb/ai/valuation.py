@@ -188,8 +188,8 @@ class Ctx:
             g = GOALS[t.design.name]
             if g.kind == "first" and t.holders:
                 continue
-            before = _goal_count(self, g.name, tableau)
-            after = _goal_count(self, g.name, [*tableau, d])
+            before = _goal_count(g.name, tableau)
+            after = _goal_count(g.name, [*tableau, d])
             if after <= before:
                 continue
             need = g.need
@@ -359,7 +359,7 @@ def per_good(pw: Power) -> tuple[float, float, int, tuple[str, ...], bool] | Non
     return vp / n, cards / n, n, use.kinds, use.own
 
 
-def _goal_count(ctx: Ctx, name: str, tableau: list[Design]) -> int:
+def _goal_count(name: str, tableau: list[Design]) -> int:
     """The count of goal ``name`` for a tableau of these designs, as the rules count it (0 for
     the goals that read more than the tableau: chips, the hand limit)."""
     count = GOALS[name].tableau_count

@@ -323,6 +323,11 @@ def write_designs(path: str | os.PathLike[str], raws: Iterable[Any]) -> None:
 _TOP = ("format", "version", "designs")
 
 
+def _where(where: Any) -> str:
+    """The name of a file or data for a refusal: as given if short, else quoted short."""
+    return where if isinstance(where, str) and len(where) <= 80 else quote(where)
+
+
 def from_file_data(data: Any, where: str = "custom card data") -> list[dict[str, Any]]:
     """The designs of a custom card file's JSON object (or a bare list of designs), checked."""
     raws = _file_designs(data, where)
@@ -333,7 +338,7 @@ def from_file_data(data: Any, where: str = "custom card data") -> list[dict[str,
 def _file_designs(data: Any, where: str) -> list[Any]:
     """The list of designs of a custom card file's JSON object (or a bare list), as they are:
     the file's own fields checked, the designs not yet."""
-    where = where if isinstance(where, str) and len(where) <= 80 else quote(where)
+    where = _where(where)
     if isinstance(data, Mapping):
         for key in data:
             if key not in _TOP:
@@ -358,7 +363,7 @@ def designs_from_bytes(content: bytes | str, where: str = "custom card file",
     :data:`MAX_FILE_BYTES`, UTF-8 JSON in the format :func:`to_file_data` writes. ``size`` is
     the whole file's length where ``content`` is only its start (an upload cut one byte past
     the limit): a refusal for size names the file's own."""
-    label = where if isinstance(where, str) and len(where) <= 80 else quote(where)
+    label = _where(where)
     raws = _raw_designs(content, label, size)
     check_designs(raws)
     return [dict(x) for x in raws]
@@ -367,7 +372,7 @@ def designs_from_bytes(content: bytes | str, where: str = "custom card file",
 def designs_in_file(content: bytes | str, where: str = "custom card file",
                     size: int | None = None) -> tuple[Design, ...]:
     """As :func:`designs_from_bytes`, as :class:`Design` objects (checked once)."""
-    label = where if isinstance(where, str) and len(where) <= 80 else quote(where)
+    label = _where(where)
     return check_designs(_raw_designs(content, label, size))
 
 

@@ -75,21 +75,18 @@ class Game:
     SAVE_EXTRA: tuple[str, ...] = ("table",)
 
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None, *,
-                 listeners: Iterable[Callable[[Event], None]] = (), record: bool = True,
-                 stop_after: int | None = None):
+                 listeners: Iterable[Callable[[Event], None]] = (), record: bool = True):
         """The game of ``setup`` dealt from ``seed``, played to its first decision.
 
         ``listeners``: each is called with every event as it is emitted (after it joins
         :attr:`events`), from the deal on; this is the one way to follow a game's events as they
         happen. ``record=False``: no event is made at all (a copy nobody reads the story of,
-        faster). ``stop_after``: the rules stop (``_Reached`` is raised) once that many events
-        have been emitted (:meth:`at_step`)."""
+        faster)."""
         self._given = tuple(listeners)
         #: called with each new event: the kind of game's own (:meth:`_own_listeners`), then
         #: those given
         self.listeners: list[Callable[[Event], None]] = [*self._own_listeners(), *self._given]
         self._record = record
-        self._stop_after = stop_after
         self.setup: dict[str, Any] = dict(setup)
         self.seed = seed
         self.db = db or custom_database(self.setup)
@@ -310,13 +307,19 @@ class Game:
             raise ValueError(f"step {n} is outside this game's events (1 to {len(self.events)})")
         cls = type(self)
         copy = cls.__new__(cls)
+
+        def stop(_event: Event) -> None:
+            if len(copy.events) >= n:
+                raise _Reached
+
         try:
-            copy.__init__(self.setup, self.seed, self.db, stop_after=n)  # type: ignore[misc]
+            copy.__init__(self.setup, self.seed, self.db, listeners=[stop])  # type: ignore[misc]
             for ids in self._log:
                 copy.apply(ids)
         except _Reached:
             pass
-        copy._stop_after = None
+        copy.listeners.remove(stop)
+        copy._given = ()
         copy._decision = None
         copy._gen = iter(())  # type: ignore[assignment]
         return copy
@@ -612,12 +615,9 @@ class Game:
         if not self._record:
             return
         e = Event(self.round, self.phase, actor, kind, text, data or {}, visible_to)
-        events = self.events
-        events.append(e)
+        self.events.append(e)
         for listen in self.listeners:
             listen(e)
-        if self._stop_after is not None and len(events) >= self._stop_after:
-            raise _Reached
 
     def ask(self, d: Decision) -> Generator[Decision, tuple[str, ...], tuple[str, ...]]:
         """Yield ``d`` unless its answer is forced (no choice, or every option must be picked)."""

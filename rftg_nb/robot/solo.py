@@ -62,7 +62,7 @@ class SoloGame(Game):
 
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None,
                  **options: Any):
-        """As :class:`Game` (``options``: its ``listeners``, ``record`` and ``stop_after``)."""
+        """As :class:`Game` (``options``: its ``listeners`` and ``record``)."""
         solo = setup["solo"]
         self.components: Components = load_components(solo.get("components"))
         self.difficulty: str = solo["difficulty"]

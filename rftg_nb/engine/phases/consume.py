@@ -183,7 +183,7 @@ _USES: dict[str, GoodsUse] = {}
 
 def goods_use(pw: Power) -> GoodsUse | None:
     """How ``pw`` consumes goods, or None if it is not one of the goods-consuming powers."""
-    if pw.code not in GOODS_CODES:
+    if pw.code not in _GOODS_CODES:
         return None
     key = f"{pw.code}:{pw.value}:{pw.times}"
     got = _USES.get(key)
@@ -207,6 +207,7 @@ GOODS_CODES = (
     "CONSUME_ANY|CONSUME_TWO|GET_VP", "CONSUME_RARE|CONSUME_TWO|GET_VP",
     "CONSUME_GENE|CONSUME_TWO|GET_VP", "CONSUME_3_DIFF|GET_VP", "CONSUME_ALL|GET_VP",
 )
+_GOODS_CODES = frozenset(GOODS_CODES)
 
 
 @power(4, *GOODS_CODES, hook="consume", usable=_goods_usable, describe=_describe_goods)
