@@ -198,13 +198,12 @@ def _check_design(raw: Any, i: int, base: CardDatabase, names: set[str],
 
 
 def known_powers() -> list[dict[str, Any]]:
-    """Every power a custom card may carry, by phase: the powers the engine has a rule for,
-    each with the value and times most printed cards give it and its meaning in words."""
+    """Every power a custom card may carry, by phase: the powers the printed cards carry (the
+    engine has a rule for each: ``tests/test_card_coverage.py``), each with the value and
+    times most printed cards give it and its meaning in words."""
     global _known
     if _known is None:
         from collections import Counter
-
-        from rftg_nb.engine.powers import HANDLERS
 
         from . import CARDS, Power
         from .text import describe_power
@@ -215,8 +214,6 @@ def known_powers() -> list[dict[str, Any]]:
                 seen.setdefault((p.phase, p.code), Counter())[(p.value, p.times)] += 1
         out = []
         for (phase, code), counts in sorted(seen.items()):
-            if (phase, code) not in HANDLERS:
-                continue
             value, times = counts.most_common(1)[0][0]
             text = describe_power(Power(phase=phase, code=code, value=value, times=times))
             numbered = any(v for v, _ in counts)

@@ -4,13 +4,10 @@ The rules are generators (``rftg_nb.engine.rounds``): they ``yield`` a :class:`D
 receive the chosen option ids. The game parks at each yield, so nothing ever blocks; replaying
 the logged choices from the same seed rebuilds any position (load, undo).
 
-Cards are drawn and discarded through the game's helpers (:meth:`Game.draw`,
-:meth:`Game.take`, :meth:`Game.draw_one`, :meth:`Game.discard_from_hand`,
-:meth:`Game.add_good`, :meth:`Game.remove_good`, :meth:`Game.discard_pile`), which are told
-whose draw or discard it is: in the drafting variant (``Game.new(draft=True)``, see
-:mod:`rftg_nb.engine.draft`) each player has their own draw and discard piles
-(``Player.deck``, ``Player.discard``); in every other game all share ``Game.deck`` and
-``Game.discard``.
+``Game`` is built of rooms with one job each: this module holds construction, the decision
+protocol, saves and the round hooks; card movement is :mod:`rftg_nb.engine.piles`, the views
+:mod:`rftg_nb.engine.views`, the powers of the phase running
+:mod:`rftg_nb.engine.power_cache`, the save format :mod:`rftg_nb.engine.saves`.
 """
 
 from __future__ import annotations
@@ -34,7 +31,8 @@ from rftg_nb.engine.decision import (
     SaveFileError,
     SetupError,
 )
-from rftg_nb.engine.powers import Handler
+from rftg_nb.engine.piles import CardMoves
+from rftg_nb.engine.power_cache import PowerCache, PowerUse
 from rftg_nb.engine.saves import (
     SAVE_FIELDS,
     SAVE_FORMAT,
@@ -48,13 +46,13 @@ from rftg_nb.engine.saves import (
 )
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card, Player
-from rftg_nb.text import count, name_problem, quote, whose
+from rftg_nb.engine.views import GameViews
+from rftg_nb.text import name_problem, quote, whose
 
 if TYPE_CHECKING:
     from rftg_nb.engine.draft import Draft
     from rftg_nb.engine.goals import GoalStatus
 
-PowerUse = tuple[Card, int, Any, Handler]  # (card, index in its powers, power, handler)
 
 
 Rules = Generator[Decision, tuple[str, ...], None]
@@ -64,7 +62,7 @@ class _Reached(Exception):
     """Raised inside :meth:`Game.at_step`'s replay when the wanted event has been emitted."""
 
 
-class Game:
+class Game(CardMoves, GameViews, PowerCache):
     """A game of Race for the Galaxy (base set or with The Gathering Storm).
 
     Create one with :meth:`new`, :meth:`from_json` or :meth:`from_position`; read
@@ -107,7 +105,7 @@ class Game:
         self.round = 0
         self.phase = "setup"
         self.events: list[Event] = []
-        self.over = False
+        self._over = False
         self._powers: dict[int, tuple[PowerUse, ...]] = {}
         self._powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
         self._power_memo: dict[tuple[int, int], tuple[list[Card], tuple[
@@ -235,7 +233,8 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.over
+        """Whether the game has ended (then ``decision`` is None and the scores are final)."""
+        return self._over
 
     @property
     def choices(self) -> list[tuple[str, ...]]:
@@ -395,7 +394,7 @@ class Game:
     @property
     def winners(self) -> list[int]:
         """Winning player indices once the game is over (several only if tied after tie-break)."""
-        if not self.over:
+        if not self._over:
             return []
         return self._winners_of(self.scores())
 
@@ -418,130 +417,6 @@ class Game:
     def tiebreak(self, player: int) -> int:
         p = self.players[player]
         return len(p.hand) + p.good_count()
-
-    # ----------------------------------------------------------------- views
-    def view(self, player: int) -> dict[str, Any]:
-        """Everything ``player`` may see: own hand, every tableau, counts, chips and the pool.
-
-        A drafted game adds each player's own ``deck_size`` and ``discard_size`` and a
-        ``draft`` entry (:meth:`rftg_nb.engine.draft.Draft.view`: ``player``'s own packet,
-        picks and start worlds, everyone's counts)."""
-        me = self.players[player]
-        out: dict[str, Any] = {
-            "round": self.round,
-            "phase": self.phase,
-            "vp_pool": self.vp_pool,
-            "deck_size": len(self.deck),
-            "discard_size": len(self.discard),
-            "hand": [{"id": c.id, "name": c.name} for c in me.hand],
-            "players": [
-                {
-                    "name": p.name,
-                    "vp": p.vp,
-                    "hand_size": len(p.hand),
-                    "actions": list(p.actions),
-                    "tableau": [
-                        {"id": c.id, "name": c.name, "good": c.good is not None}
-                        for c in p.tableau
-                    ],
-                }
-                for p in self.players
-            ],
-        }
-        if self.draft is not None:
-            for p, seen in zip(self.players, out["players"], strict=True):
-                seen["deck_size"] = len(p.deck or ())
-                seen["discard_size"] = len(p.discard or ())
-            out["draft"] = self.draft.view(player)
-        return out
-
-    def snapshot(self) -> dict[str, Any]:
-        """The whole state (every zone by card id) as plain data, for comparisons and tests.
-
-        A drafted game adds each player's own ``deck`` and ``discard`` and the ``draft``
-        table (packets, picks, start worlds, cards out of the game)."""
-        out: dict[str, Any] = {
-            "round": self.round,
-            "phase": self.phase,
-            "vp_pool": self.vp_pool,
-            "over": self.over,
-            "deck": [c.id for c in self.deck],
-            "discard": [c.id for c in self.discard],
-            "players": [
-                {
-                    "vp": p.vp,
-                    "actions": list(p.actions),
-                    "hand": [c.id for c in p.hand],
-                    "tableau": [[c.id, c.good.id if c.good else None] for c in p.tableau],
-                }
-                for p in self.players
-            ],
-            "decision": None if self._decision is None else str(self._decision),
-        }
-        if self.draft is not None:
-            for p, seen in zip(self.players, out["players"], strict=True):
-                seen["deck"] = [c.id for c in p.deck or ()]
-                seen["discard"] = [c.id for c in p.discard or ()]
-            out["draft"] = self.draft.snapshot()
-        return out
-
-    def locations(self) -> dict[str, str]:
-        """Where each card is ("deck", "discard", "hand:0", "tableau:1", "good:c12", ...).
-
-        A drafted game adds "deck:0" and "discard:0" (a player's own piles), "packet:0" (the
-        packet seat 0 holds), "picks:0", "start:0" (start worlds not yet revealed) and
-        "removed" (left out of the game after the draft).
-
-        Raises AssertionError if a card is found in two places or a card is missing.
-        """
-        where: dict[str, str] = {}
-
-        def put(card: Card, place: str) -> None:
-            if card.id in where:
-                raise AssertionError(f"{card} is both in {where[card.id]} and {place}")
-            where[card.id] = place
-
-        for c in self.deck:
-            put(c, "deck")
-        for c in self.discard:
-            put(c, "discard")
-        for p in self.players:
-            for c in p.hand:
-                put(c, f"hand:{p.index}")
-            for c in p.tableau:
-                put(c, f"tableau:{p.index}")
-                if c.good is not None:
-                    put(c.good, f"good:{c.id}")
-        if self.draft is not None:
-            self._locate_draft(put)
-        self._locate_more(put)
-        missing = [c.id for c in self.cards if c.id not in where]
-        if missing:
-            raise AssertionError(f"cards in no place: {missing}")
-        return where
-
-    def _locate_draft(self, put: Any) -> None:
-        draft = self.draft
-        assert draft is not None
-        for p in self.players:
-            i = p.index
-            for c in p.deck or ():
-                put(c, f"deck:{i}")
-            for c in p.discard or ():
-                put(c, f"discard:{i}")
-            for zone, cards in (("packet", draft.packets[i]), ("picks", draft.picks[i]),
-                                ("start", draft.start_worlds[i])):
-                for c in cards:
-                    put(c, f"{zone}:{i}")
-        for c in draft.removed:
-            put(c, "removed")
-
-    def _locate_more(self, put: Any) -> None:
-        """Hook for games with more zones (the solitaire robot's draw stack and tableau)."""
-
-    def events_for(self, player: int) -> list[Event]:
-        """The events ``player`` may see (public ones and their own private ones)."""
-        return [e for e in self.events if e.seen_by(player)]
 
     # ----------------------------------------------------------------- round hooks
     def pool_size(self) -> int:
@@ -630,190 +505,3 @@ class Game:
 
     def card_options(self, cards: Iterable[Card]) -> tuple[Option, ...]:
         return tuple([c.option for c in cards])
-
-    def draw_one(self, p: Player | None = None) -> Card | None:
-        """Take the top card of the draw pile (``p``'s own pile in a drafted game).
-
-        When the pile runs out the discard pile becomes the new pile at once, so cards
-        discarded later in the same phase wait for the next reshuffle; if both piles were
-        empty then, the next draw tries again.
-        """
-        if p is not None and p.deck is not None:
-            return self._draw_own(p)
-        if not self.deck:
-            if self.draft is not None and self.draft.done:
-                raise AssertionError("a drafted game draws from a player's own pile: "
-                                     "the rules must say whose draw it is")
-            self.reshuffle()
-            if not self.deck:
-                return None
-        card = self.deck.pop()
-        if not self.deck:
-            self.reshuffle()
-        return card
-
-    def _draw_own(self, p: Player) -> Card | None:
-        deck = p.deck
-        if not deck:
-            self.reshuffle(p)
-            deck = p.deck
-            if not deck:
-                return None
-        card = deck.pop()
-        if not deck:
-            self.reshuffle(p)
-        return card
-
-    def reshuffle(self, p: Player | None = None) -> None:
-        """Shuffle the discard pile into a new draw pile (``p``'s own piles, if they have
-        them)."""
-        if p is not None and p.discard is not None:
-            if not p.discard:
-                return
-            p.deck = p.discard
-            p.discard = []
-            self.rng.shuffle(p.deck)
-            n = len(p.deck)
-            pile = whose(p.name)
-            self.emit(p.index, "reshuffle", f"{pile[0].upper()}{pile[1:]} discard pile is "
-                                            f"shuffled into a new draw pile of {count(n)}.",
-                      {"cards": n, "own": True})
-            return
-        if not self.discard:
-            return
-        self.deck = self.discard
-        self.discard = []
-        self.rng.shuffle(self.deck)
-        self.emit(None, "reshuffle", f"The discard pile is shuffled into a new draw pile "
-                                     f"of {len(self.deck)} cards.", {"cards": len(self.deck)})
-
-    def take(self, n: int, p: Player | None = None) -> list[Card]:
-        """The top ``n`` cards of the draw pile (fewer if the draw and discard piles run dry);
-        ``p``'s own piles in a drafted game."""
-        own = None if p is None else p.deck
-        deck = self.deck if own is None else own
-        if 0 < n < len(deck):  # the pile outlasts the draw: no reshuffle can come up
-            top = deck[-n:]
-            del deck[-n:]
-            top.reverse()  # drawn one by one from the top, the last item first
-            return top
-        got: list[Card] = []
-        for _ in range(n):
-            c = self.draw_one(p)
-            if c is None:
-                break
-            got.append(c)
-        return got
-
-    def draw(self, p: Player, n: int, why: str) -> list[Card]:
-        """Draw ``n`` cards into ``p``'s hand (fewer if the piles run dry)."""
-        got = self.take(n, p)
-        if got:
-            p.hand.extend(got)
-            names = [c.name for c in got]
-            self.emit(p.index, "draw", f"{p.says('draws')} {count(len(got))} ({why}).",
-                      {"count": len(got), "why": why})
-            self.emit(p.index, "draw_private", f"{p.says('draws')} {', '.join(names)} ({why}).",
-                      {"cards": names, "why": why}, visible_to=p.index)
-        elif n:
-            self.emit(p.index, "draw", f"{p.says('can')} draw nothing: no cards are left ({why}).",
-                      {"count": 0, "why": why})
-        return got
-
-    def discard_pile(self, p: Player | None = None) -> list[Card]:
-        """The pile a card of ``p``'s goes to when discarded: ``p``'s own in a drafted game,
-        else the game's."""
-        own = None if p is None else p.discard
-        return self.discard if own is None else own
-
-    def discard_from_hand(self, p: Player, ids: Iterable[str], why: str) -> list[Card]:
-        wanted = set(ids)
-        gone: list[Card] = []
-        kept: list[Card] = []
-        for c in p.hand:
-            (gone if c.id in wanted else kept).append(c)
-        if gone:
-            p.hand[:] = kept
-            own = p.discard
-            (self.discard if own is None else own).extend(gone)
-            names = [c.name for c in gone]
-            self.emit(p.index, "discard", f"{p.says('discards')} {count(len(gone))} ({why}).",
-                      {"count": len(gone), "why": why})
-            self.emit(p.index, "discard_private",
-                      f"{p.says('discards')} {', '.join(names)} ({why}).",
-                      {"cards": names, "why": why}, visible_to=p.index)
-        return gone
-
-    def add_good(self, world: Card, p: Player | None = None) -> bool:
-        """Put the top card of the draw pile face down on ``world``; False if no card is left.
-
-        ``p`` is the world's owner: in a drafted game the good comes from their own pile."""
-        c = self.draw_one(p)
-        if c is None:
-            return False
-        world.good = c
-        return True
-
-    def remove_good(self, world: Card, p: Player | None = None) -> None:
-        """Discard the good on ``world`` (to its owner ``p``'s own pile in a drafted game)."""
-        g = world.good
-        if g is not None:
-            world.good = None
-            own = None if p is None else p.discard
-            (self.discard if own is None else own).append(g)
-
-    def award_vp(self, p: Player, n: int, why: str) -> None:
-        if n <= 0:
-            return
-        p.vp += n
-        self.vp_pool -= n
-        self.emit(p.index, "vp", f"{p.says('gains')} {n} VP ({why}).",
-                  {"vp": n, "why": why, "pool": self.vp_pool})
-
-    def drop_caches(self) -> None:
-        """Forget what the rules kept to go faster (powers by tableau, goal counts, each
-        card's options and powers). Done when the game ends: a finished game keeps its record
-        and its state, so holding many finished games costs the garbage collector less."""
-        self._power_memo.clear()
-        self._goal_counts.clear()
-        for c in self.cards:
-            c.drop_caches()
-        for p in self.players:
-            p.drop_caches()
-
-    def powers(self, p: Player, hook: str | None = None) -> tuple[PowerUse, ...]:
-        """``p``'s powers for this phase as they stood when it began: (card, index in the
-        card's powers, power, handler), only those with handler hook ``hook`` if given."""
-        if hook is None:
-            return self._powers.get(p.index, ())
-        by_hook = self._powers_by_hook.get(p.index)
-        return () if by_hook is None else by_hook.get(hook, ())
-
-    def snapshot_powers(self, phase_number: int) -> None:
-        powers: dict[int, tuple[PowerUse, ...]] = {}
-        by_player: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
-        memo = self._power_memo
-        for p in self.players:
-            # The powers depend on the tableau alone: unchanged since this phase last ran (the
-            # same cards in the same order), it has them worked out already.
-            key = (p.index, phase_number)
-            seen = memo.get(key)
-            if seen is not None and seen[0] == p.tableau:
-                powers[p.index], by_player[p.index] = seen[1]
-                continue
-            found: list[PowerUse] = []
-            for c in p.tableau:
-                for i, pw, h in c.phase_powers(phase_number):
-                    found.append((c, i, pw, h))
-            by_hook: dict[str, list[PowerUse]] = {}
-            for use in found:
-                got = by_hook.get(use[3].hook)
-                if got is None:
-                    by_hook[use[3].hook] = [use]
-                else:
-                    got.append(use)
-            result = tuple(found), {k: tuple(v) for k, v in by_hook.items()}
-            memo[key] = (list(p.tableau), result)
-            powers[p.index], by_player[p.index] = result
-        self._powers = powers
-        self._powers_by_hook = by_player

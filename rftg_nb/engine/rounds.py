@@ -198,7 +198,7 @@ def hand_limit(game: Game) -> Rules:
 
 
 def finish(game: Game) -> None:
-    game.over = True
+    game._over = True  # Game.is_over reads it
     game.phase = "game_end"
     reasons = game.end_reasons()
     game.emit(None, "game_end", f"The game ends: {'; '.join(reasons)}.",

@@ -76,7 +76,7 @@ MEASURES: dict[str, Measure] = {
     "robot_score": Measure(lambda g, s: g.scores()[1], "the robot's score is {}"),
     "die_a_space": Measure(_die_space("A"), "die A goes on {}"),
     "die_b_space": Measure(_die_space("B"), "die B goes on {}"),
-    "game_over": Measure(lambda g, s: "yes" if g.over else "no",
+    "game_over": Measure(lambda g, s: "yes" if g.is_over else "no",
                          "does the game end? {}"),
     "player_score": Measure(lambda g, s: g.scores()[0], "your score is {}"),
     "player_hand": Measure(lambda g, s: len(g.players[0].hand), "you hold {} cards"),

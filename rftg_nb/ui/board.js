@@ -290,6 +290,13 @@ function render({ model, el }) {
     if (!list.length) return `<div class="rb-empty">${esc(empty)}</div>`;
     return `<div class="rb-tiles">${list.map((c) => cardTile(c, where)).join("")}</div>`;
   }
+  // A section of tiles as parts (see drawParts): its frame, its heading and its tiles as rows,
+  // so that a tile drawn as before stays on the page and a new heading leaves the tiles be.
+  function tileParts(name, head, list, where, empty) {
+    return { [name]: `<section class="rb-${name}"><div data-part="${name}.top"></div><div class="rb-tiles" data-part="${name}.cards"></div></section>`,
+      [`${name}.top`]: head,
+      [`${name}.cards`]: list.length ? list.map((c) => cardTile(c, where).trim()) : [`<div class="rb-empty">${esc(empty)}</div>`] };
+  }
 
   // The verdict on the pick now: judged in the page from the question's data, or (for a
   // question too large to list its legal picks) the kernel's reply once it is in.
@@ -378,7 +385,7 @@ function render({ model, el }) {
 
   function drawMat(s) {
     const m = s.mat;
-    if (!m) return "";
+    if (!m) return { mat: "" };
     const ghosts = {};
     const q = s.question;
     if (q && q.kind === "dice" && checked && same(checked.ids, picked) && checked.preview) {
@@ -392,29 +399,32 @@ function render({ model, el }) {
         ${sp.you ? '<span class="rb-you" title="your action marker">&#9650; you</span>' : ""}</div>
         <div class="rb-row act ${sp.lit === "act" ? "on" : ""}" title="action row: what the robot does with a die here">${esc(sp.act)}</div>
         <div class="rb-row resp ${sp.lit === "resp" ? "on" : ""}" title="response row: what the robot does when only you chose this">${esc(sp.resp)}</div>
-      </div>`).join("");
+      </div>`.trim());
     const track = (v, top) => Array.from({ length: top + 1 }, (_, i) =>
       `<span class="${i === v ? "on" : ""}">${i}</span>`).join("");
     const robotCards = m.tableau.map((c) => `<span class="rb-mini ${c.face ? "" : "counter"}" ${c.face ? `data-name="${esc(c.n)}" tabindex="0" role="button"` : ""}
       title="${c.face ? "click for the full text" : "a 6-cost counter"}">${esc(c.n)} <b>${c.vp}</b></span>`).join("");
-    return `<div class="rb-mat-head"><b>Robot</b> &middot; start world ${esc(m.start)}${m.start_gone ? " (discarded)" : ""}</div>
-      <div class="rb-spaces">${cells}</div>
-      <div class="rb-mat-line">credit <span class="rb-track">${track(m.credit, m.credit_max)}</span>
-        economy <span class="rb-track">${track(m.economy, m.economy_max)}</span></div>
-      <div class="rb-mat-line">"robot =" <b>${esc(m.face)}</b>${m.face_assumed ? ` <span class="rb-assumed" title="${esc(m.face_assumed)}">(assumed)</span>` : ""}
+    // in parts: the frame, its heading, the nine spaces and the lines under them as rows
+    return { mat: '<div data-part="mat.top"></div><div class="rb-spaces" data-part="mat.spaces"></div><div data-part="mat.lines"></div>',
+      "mat.top": `<div class="rb-mat-head"><b>Robot</b> &middot; start world ${esc(m.start)}${m.start_gone ? " (discarded)" : ""}</div>`,
+      "mat.spaces": cells, "mat.lines": [`<div class="rb-mat-line">credit <span class="rb-track">${track(m.credit, m.credit_max)}</span>
+        economy <span class="rb-track">${track(m.economy, m.economy_max)}</span></div>`,
+      `<div class="rb-mat-line">"robot =" <b>${esc(m.face)}</b>${m.face_assumed ? ` <span class="rb-assumed" title="${esc(m.face_assumed)}">(assumed)</span>` : ""}
         &middot; VP chips <b>${m.chips}</b> &middot; counters left <b>${m.counters}</b> (${m.counter_vp} VP)
-        &middot; draw stack <b>${m.stack}</b></div>
-      <div class="rb-mat-line rb-robot-cards">Tableau (${m.tableau.length}): ${robotCards}</div>`;
+        &middot; draw stack <b>${m.stack}</b></div>`,
+      `<div class="rb-mat-line rb-robot-cards">Tableau (${m.tableau.length}): ${robotCards}</div>`] };
   }
 
+  // The robot's moves: a heading, the list (rows, added to at its end when only new moves
+  // came) and the latest rule.
   function drawMoves(s) {
     const rules = info().rules || {};
     const rows = s.moves.map((mv) => `<li><span class="rb-r">R${mv.r}</span> ${esc(mv.t)}
-      ${mv.rule ? `<span class="rb-rule" title="${esc(rules[mv.rule] || "")}">[${esc(mv.rule)}]</span>` : ""}</li>`).join("");
+      ${mv.rule ? `<span class="rb-rule" title="${esc(rules[mv.rule] || "")}">[${esc(mv.rule)}]</span>` : ""}</li>`);
     const latest = s.latest_rule && rules[s.latest_rule]
       ? `<div class="rb-latest"><b>${esc(s.latest_rule)}:</b> ${esc(rules[s.latest_rule])}</div>` : "";
-    return `<div class="rb-sub">The robot's moves${s.pending ? ` (${s.pending} more to step through)` : ""}</div>
-      <ol class="rb-moves">${rows || "<li class='rb-empty'>none yet</li>"}</ol>${latest}`;
+    return { logtop: `<div class="rb-sub">The robot's moves${s.pending ? ` (${s.pending} more to step through)` : ""}</div>`,
+      moves: rows.length ? rows : ["<li class='rb-empty'>none yet</li>"], latest };
   }
 
   function drawEnd(s) {
@@ -481,7 +491,7 @@ function render({ model, el }) {
 
   function drawGoals(s) {
     const fixed = info().goals || [];
-    if (!fixed.length) return '<div class="rb-sub">Goals</div><div class="rb-empty">no goals in this game</div>';
+    if (!fixed.length) return { goals: '<div class="rb-sub">Goals</div><div class="rb-empty">no goals in this game</div>' };
     const names = (s.score || {}).names || [];
     const rows = fixed.map((g, i) => {
       const live = (s.goals || [])[i] || { holders: [], end_chips: [], counts: [], lead: [] };
@@ -502,10 +512,11 @@ function render({ model, el }) {
         <div><b>${esc(g.name)}</b> <span class="rb-kind ${g.kind}">${kind}</span> <span class="rb-holder">${holder}</span></div>
         <div class="rb-goal-text">${esc(g.text)} <span class="rb-phases">Checked: ${g.phases.map(esc).join(", ")}.</span></div>
         <div class="rb-progress">${progress}</div></li>`;
-    }).join("");
-    return `<div class="rb-sub">Goals</div><ul class="rb-goals">${rows}</ul>`;
+    });
+    return { goals: '<div class="rb-sub">Goals</div><ul class="rb-goals" data-part="goals.rows"></ul>', "goals.rows": rows };
   }
 
+  // The other players, each seat a part of its own (drawParts writes the frame first).
   function drawPlayers(s) {
     const rows = (s.players || []).map((p) => {
       const cards = p.you ? '<span class="rb-empty">your tableau is on the left</span>'
@@ -514,19 +525,22 @@ function render({ model, el }) {
           const dot = c.g ? `<span class="rb-dot" style="background:${f.good || "#888"}" title="a good"></span>` : "";
           return `<span class="rb-mini ${f.world ? "world" : "dev"}" data-name="${esc(c.n)}" tabindex="0" role="button" title="click for the full text">${dot}${esc(c.n)} <b>${c.six ? "?" : c.vp}</b></span>`;
         }).join("") : '<span class="rb-empty">no cards</span>');
-      return `<div class="rb-player ${p.you ? "you" : ""}" data-seat="${p.seat}">
+      return [p.seat, `<div class="rb-player ${p.you ? "you" : ""}" data-seat="${p.seat}">
         <div class="rb-player-head"><b>${esc(p.name)}</b>${p.computer ? ' <span class="rb-tag">computer</span>' : ""}${p.you ? ' <span class="rb-tag you">you</span>' : ""}
           &middot; score <b>${p.score}</b> &middot; chips ${p.chips} &middot; Military ${p.military} &middot; goods ${p.goods} &middot; hand ${p.hand}${p.deck !== null && p.deck !== undefined ? ` &middot; own deck ${p.deck}` : ""}
           ${p.actions.length ? `&middot; <span class="rb-acts">${p.actions.map(esc).join(" + ")}</span>` : ""}
           ${p.goals.length ? `&middot; <span class="rb-held">&#9733; ${p.goals.map(esc).join(", ")}</span>` : ""}</div>
-        <div class="rb-mini-row">${cards}</div></div>`;
-    }).join("");
-    return `<div class="rb-sub">Tableaux</div>${rows}`;
+        <div class="rb-mini-row">${cards}</div></div>`];
+    });
+    // the frame of seat boxes, then each seat's box as a part of its own (see drawParts)
+    const parts = { players: `<div class="rb-sub">Tableaux</div>${rows.map(([seat]) => `<div data-part="players.${seat}"></div>`).join("")}` };
+    for (const [seat, html] of rows) parts[`players.${seat}`] = html;
+    return parts;
   }
 
   function drawTableLog(s) {
-    const rows = (s.moves || []).map((mv) => `<li class="${mv.goal ? "goal" : ""}"><span class="rb-r">R${mv.r}</span> ${esc(mv.t)}</li>`).join("");
-    return `<div class="rb-sub">What happened</div><ol class="rb-moves">${rows || "<li class='rb-empty'>nothing yet</li>"}</ol>`;
+    const rows = (s.moves || []).map((mv) => `<li class="${mv.goal ? "goal" : ""}"><span class="rb-r">R${mv.r}</span> ${esc(mv.t)}</li>`);
+    return { logtop: '<div class="rb-sub">What happened</div>', moves: rows.length ? rows : ["<li class='rb-empty'>nothing yet</li>"] };
   }
 
   function drawTableEnd(s) {
@@ -566,18 +580,22 @@ function render({ model, el }) {
     const picks = (s.start_pair && s.start_pair.length
       ? `<div class="rb-picks"><b>Your start worlds (keep one after the draft):</b> ${chips(s.start_pair)}</div>` : "")
       + drawPicks(s);
-    const mine = s.viewer ? `
-          ${s.packet && s.packet.length ? `<section class="rb-explored rb-packet"><div class="rb-sub">${esc(s.packet_title)}</div>${tiles(s.packet, "packet", "")}</section>` : ""}${picks}
-          ${s.explored && s.explored.length ? `<section class="rb-explored"><div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>${tiles(s.explored, "explored", "")}</section>` : ""}
-          <section class="rb-hand"><div class="rb-sub">${esc(s.viewer)}'s hand (${plural((s.hand || []).length, "card")})</div>${tiles(s.hand || [], "hand", "no cards")}</section>
-          <section class="rb-tableau"><div class="rb-sub">${esc(s.viewer)}'s tableau (${(s.tableau || []).length})
+    const q = s.question ? drawQuestion(s) : drawPass(s);
+    if (!s.viewer) {
+      return { q, mine: "", hand: `<section class="rb-hidden-hand"><div class="rb-empty">No hand is shown while the screen is passed.
+          ${piles(pile)}</div></section>`, tableau: "", ...drawPlayers(s), ...drawGoals(s), ...drawTableLog(s) };
+    }
+    // the viewer's cards in parts: a new hand does not rebuild the tableau's tiles, nor a
+    // new count the tiles under it
+    const mine = `${s.packet && s.packet.length ? `<section class="rb-explored rb-packet"><div class="rb-sub">${esc(s.packet_title)}</div>${tiles(s.packet, "packet", "")}</section>` : ""}${picks}
+          ${s.explored && s.explored.length ? `<section class="rb-explored"><div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>${tiles(s.explored, "explored", "")}</section>` : ""}`;
+    return { q, mine,
+      ...tileParts("hand", `<div class="rb-sub">${esc(s.viewer)}'s hand (${plural((s.hand || []).length, "card")})</div>`,
+        s.hand || [], "hand", "no cards"),
+      ...tileParts("tableau", `<div class="rb-sub">${esc(s.viewer)}'s tableau (${(s.tableau || []).length})
             <span class="rb-counts">Military <b>${c.military ?? 0}</b> &middot; goods <b>${c.goods ?? 0}</b> &middot; VP chips <b>${c.chips ?? 0}</b>
-            &middot; ${piles(pile)}</span></div>
-            ${tiles(s.tableau || [], "tableau", "no cards")}</section>`
-      : `<section class="rb-hidden-hand"><div class="rb-empty">No hand is shown while the screen is passed.
-          ${piles(pile)}</div></section>`;
-    return { q: s.question ? drawQuestion(s) : drawPass(s), mine, players: drawPlayers(s),
-      goals: drawGoals(s), log: drawTableLog(s) };
+            &middot; ${piles(pile)}</span></div>`, s.tableau || [], "tableau", "no cards"),
+      ...drawPlayers(s), ...drawGoals(s), ...drawTableLog(s) };
   }
 
   function drawDetail() {
@@ -659,20 +677,23 @@ function render({ model, el }) {
   // The card browser (state.mode === "cards"): groups of tiles, no game. A click on a tile
   // shows its text just under it, as the board's text box.
   function drawCatalogue(s) {
+    // drawn in parts as the game pages are: a card's text opened rebuilds no tile
     const groups = (s.sections || []).map((g) => `<section class="rb-cat">
-      <div class="rb-sub">${esc(g.title)}</div>${tiles(g.cards || [], s.size === "board" ? "cat" : "cat large", g.empty || "")}</section>`).join("");
-    frame = "cards";
-    drawn = {};
-    root.innerHTML = `<div class="rb-head"><span class="rb-title">${esc(s.title)}</span>
-      <span class="rb-score rb-count" role="status">${esc(s.count)}</span></div>
-      ${s.count && s.count.startsWith("0 ") ? `<div class="rb-empty">${esc(s.empty)}</div>` : ""}${groups}${drawDetail()}`;
+      <div class="rb-sub">${esc(g.title)}</div>${tiles(g.cards || [], s.size === "board" ? "cat" : "cat large", g.empty || "")}</section>`);
+    const detailBefore = drawn.detail;
+    drawParts("cards", {
+      head: `<div class="rb-head"><span class="rb-title">${esc(s.title)}</span>
+      <span class="rb-score rb-count" role="status">${esc(s.count)}</span></div>`,
+      empty: s.count && s.count.startsWith("0 ") ? `<div class="rb-empty">${esc(s.empty)}</div>` : "",
+      groups, detail: drawDetail() });
     const close = root.querySelector(".rb-detail .rb-close");
-    if (close) close.focus({ preventScroll: true });
-    root.style.minHeight = "";  // placeDetail sets it again while a text box is open
+    if (close && drawn.detail !== detailBefore) close.focus({ preventScroll: true });
+    if (!close) root.style.minHeight = "";  // placeDetail sets it while a text box is open
     root.classList.add("rb-catalogue");
     root.dataset.serial = s.serial;
     root.dataset.kind = "cards";
   }
+
 
   // The board is drawn in parts, each into its own box of a fixed frame (SKELETONS), and a
   // part is written again only when its HTML changed: an answer rebuilds the question and what
@@ -680,26 +701,31 @@ function render({ model, el }) {
   // (each rebuilt tile costs a fitting of its text). Boxes that are not sections are
   // display: contents, so the frame lays out as if they were not there.
   const SKELETONS = {
+    cards: '<div data-part="head"></div><div data-part="empty"></div><div data-part="groups"></div><div data-part="detail"></div>',
     solo: `<div data-part="head"></div><div data-part="status"></div><span class="rb-save-slot"></span>
       <div data-part="new"></div><div data-part="end"></div>
       <div class="rb-main"><div class="rb-left">
           <section class="rb-q" aria-live="polite" data-part="q"></section><div data-part="explored"></div>
-          <section class="rb-hand" data-part="hand"></section><section class="rb-tableau" data-part="tableau"></section>
+          <div data-part="hand"></div><div data-part="tableau"></div>
         </div><div class="rb-right">
-          <section class="rb-mat" data-part="mat"></section><section class="rb-log" data-part="log"></section>
+          <section class="rb-mat" data-part="mat"></section><section class="rb-log"><div data-part="logtop"></div><ol class="rb-moves" data-part="moves"></ol><div data-part="latest"></div></section>
         </div></div><div data-part="detail"></div>`,
     table: `<div data-part="head"></div><div data-part="status"></div><span class="rb-save-slot"></span>
       <div data-part="new"></div><div data-part="end"></div>
       <div class="rb-main"><div class="rb-left">
           <section class="rb-q" aria-live="polite" data-part="q"></section><div data-part="mine"></div>
+          <div data-part="hand"></div><div data-part="tableau"></div>
           <section class="rb-players" data-part="players"></section>
         </div><div class="rb-right">
-          <section class="rb-goals-panel" data-part="goals"></section><section class="rb-log" data-part="log"></section>
+          <section class="rb-goals-panel" data-part="goals"></section><section class="rb-log"><div data-part="logtop"></div><ol class="rb-moves" data-part="moves"></ol></section>
         </div></div><div data-part="detail"></div>`,
   };
   let frame = null;   // which skeleton is on the page
   let drawn = {};     // part -> the HTML it shows
 
+  // A part is HTML, or a list of rows (tiles, goals, log lines), each row one element. A part
+  // named "x.y" lives inside part "x" and is written again with it.
+  const sameRows = (a, b) => !!a && !!b && a.length === b.length && a.every((row, i) => row === b[i]);
   function drawParts(kind, parts) {
     if (frame !== kind) {
       root.innerHTML = SKELETONS[kind];
@@ -707,10 +733,44 @@ function render({ model, el }) {
       drawn = {};
     }
     for (const [part, html] of Object.entries(parts)) {
-      if (drawn[part] === html) continue;
-      root.querySelector(`[data-part="${part}"]`).innerHTML = html;
+      const was = drawn[part];
+      if (was === html) continue;
+      const box = root.querySelector(`[data-part="${part}"]`);
+      if (Array.isArray(html)) {
+        if (sameRows(was, html)) continue;
+        drawRows(box, was, html);
+      } else {
+        box.innerHTML = html;
+        for (const inner of Object.keys(drawn)) if (inner.startsWith(`${part}.`)) delete drawn[inner];
+      }
       drawn[part] = html;
     }
+  }
+
+  // Rows drawn as before stay on the page untouched, in their order (no styling, layout or
+  // fitting of them again); rows gone are taken out and new ones put in their place. A log
+  // that dropped its oldest lines and gained new ones thus only loses and adds those.
+  function drawRows(box, was, now) {
+    const kids = box.children;
+    if (!was || kids.length !== was.length) { box.innerHTML = now.join(""); return; }
+    const old = [...kids];
+    let i = 0;        // the first old row not yet kept or taken out
+    let run = [];     // new rows waiting to be put in before old[i]
+    const flush = () => {
+      if (!run.length) return;
+      if (i < old.length) old[i].insertAdjacentHTML("beforebegin", run.join(""));
+      else box.insertAdjacentHTML("beforeend", run.join(""));
+      run = [];
+    };
+    for (const row of now) {
+      const k = was.indexOf(row, i);
+      if (k < 0) { run.push(row); continue; }
+      flush();
+      for (; i < k; i++) old[i].remove();
+      i = k + 1;
+    }
+    flush();
+    for (; i < old.length; i++) old[i].remove();
   }
 
   function draw() {
@@ -768,26 +828,29 @@ function render({ model, el }) {
       Object.assign(parts, tableParts(s));
     } else {
       parts.q = drawQuestion(s);
-      parts.explored = s.explored && s.explored.length ? `<section class="rb-explored"><div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>${tiles(s.explored, "explored", "")}</section>` : "";
-      parts.hand = `<div class="rb-sub">Your hand (${plural((s.hand || []).length, "card")})</div>${tiles(s.hand || [], "hand", "no cards")}`;
-      parts.tableau = `<div class="rb-sub">Your tableau (${(s.tableau || []).length})
+      Object.assign(parts, s.explored && s.explored.length
+        ? tileParts("explored", `<div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>`, s.explored, "explored", "")
+        : { explored: "" });
+      Object.assign(parts, tileParts("hand", `<div class="rb-sub">Your hand (${plural((s.hand || []).length, "card")})</div>`,
+        s.hand || [], "hand", "no cards"));
+      Object.assign(parts, tileParts("tableau", `<div class="rb-sub">Your tableau (${(s.tableau || []).length})
             <span class="rb-counts">Military <b>${c.military ?? 0}</b> &middot; goods <b>${c.goods ?? 0}</b> &middot; VP chips <b>${c.chips ?? 0}</b>
-            &middot; cards in hand <b>${c.hand ?? 0}</b> &middot; draw pile <b>${c.deck ?? 0}</b> &middot; discards <b>${c.discard ?? 0}</b></span></div>
-            ${tiles(s.tableau || [], "tableau", "no cards")}`;
-      parts.mat = drawMat(s);
-      parts.log = drawMoves(s);
+            &middot; cards in hand <b>${c.hand ?? 0}</b> &middot; draw pile <b>${c.deck ?? 0}</b> &middot; discards <b>${c.discard ?? 0}</b></span></div>`,
+        s.tableau || [], "tableau", "no cards"));
+      Object.assign(parts, drawMat(s));
+      Object.assign(parts, drawMoves(s));
     }
     // the moves list follows its newest move, unless the person scrolled up in it (read only
     // when it is redrawn: a read of the layout here would lay out the whole board)
-    const logBefore = drawn.log;
-    const moves = drawn.log !== parts.log && root.querySelector(".rb-moves");
+    const logChanged = !sameRows(drawn.moves, parts.moves);
+    const moves = logChanged && root.querySelector(".rb-moves");
     const wasAtBottom = !moves || moves.scrollTop + moves.clientHeight >= moves.scrollHeight - 4;
     const detailBefore = drawn.detail;
     drawParts(table ? "table" : "solo", parts);
     restoreForm(formDraft);
     paintBusy();
     // scrolled once the tiles are fitted (afterDraw), so that the page is laid out once
-    scrollMoves = scrollMoves || (drawn.log !== logBefore && (wasAtBottom || lastMoves !== (s.moves || []).length));
+    scrollMoves = scrollMoves || (logChanged && (wasAtBottom || lastMoves !== (s.moves || []).length));
     lastMoves = (s.moves || []).length;
     if (detail) {  // the text box just opened (or the focus left the board): its close button
       const close = root.querySelector(".rb-close");

@@ -4,6 +4,8 @@
   be pressed are on the page within the click's own task, with no message to the kernel.
   The page's judge (``judgePick`` in board.js) agrees with Decision.check on every pick.
 - The New game form keeps what the person set across every redraw until a game is started.
+- A redraw leaves on the page, untouched, every card tile and log line drawn as before: a pick
+  rebuilds only the tile picked, an answer adds the new lines to the log.
 - Whatever makes the kernel compute (Hint, New game, Show all, an answer at the table) shows
   a busy sign in the click's own task, gone once the kernel's next state is drawn.
 """
@@ -169,6 +171,43 @@ def test_a_pick_shows_its_count_and_confirm_in_the_same_task(laptop: Page, voila
     assert page_errors == []
 
 
+# ---------------------------------------------------------------------------- what a redraw keeps
+MARK_JS = """(sel) => { const es = [...document.querySelectorAll(sel)];
+  es.forEach((e, i) => { e.__before = i; }); return es.length; }"""
+KEPT_JS = """(sel) => [...document.querySelectorAll(sel)].map(
+  (e) => e.__before === undefined ? null : e.__before)"""
+
+
+def test_a_redraw_keeps_the_tiles_and_log_lines_it_does_not_change(laptop: Page, voila_url: str,
+                                                                   page_errors: list[str]):
+    page = laptop
+    _open(page, voila_url + "/")
+    page.fill("input[name=seed]", "5")
+    _redraw(page, lambda: page.click("[data-do=new]"))
+    hand = ".rb-hand .rb-card"
+    assert page.evaluate(MARK_JS, hand) == 6
+    page.click(f"{hand}:nth-child(2)")  # a pick: that tile is drawn again, the others stay
+    assert page.evaluate(KEPT_JS, hand) == [0, None, 2, 3, 4, 5]
+    assert page.locator(f"{hand}:nth-child(2).picked").count() == 1
+    page.click(f"{hand}:nth-child(4)")
+    assert page.evaluate(KEPT_JS, hand) == [0, None, 2, None, 4, 5]
+    _redraw(page, lambda: page.click("[data-do=submit]"))
+    assert page.locator(hand).count() == 4  # the two discarded cards left the hand
+    # an answer that makes the robot move: the lines already shown stay, the new ones follow
+    lines = page.evaluate(MARK_JS, ".rb-moves li")
+    texts = page.eval_on_selector_all(".rb-moves li", "es => es.map(e => e.textContent)")
+    page.wait_for_selector(f"{BOARD}[data-kind=actions]")
+    page.click("[data-opt=explore5]")
+    page.click("[data-opt=develop]")  # this question asks for two actions
+    _redraw(page, lambda: page.click("[data-do=submit]"))
+    kept = page.evaluate(KEPT_JS, ".rb-moves li")
+    after = page.eval_on_selector_all(".rb-moves li", "es => es.map(e => e.textContent)")
+    assert kept[:lines] == list(range(lines)) and len(after) > lines
+    assert all(k is None for k in kept[lines:])
+    assert after[:lines] == texts
+    assert page_errors == []
+
+
 # ---------------------------------------------------------------------------- the New game form
 def _form(page: Page) -> dict:
     return page.evaluate(
@@ -306,12 +345,15 @@ def test_the_table_shows_the_computer_seats_are_thinking(laptop: Page, voila_pag
     _redraw(page, lambda: page.click("[data-do=seat]"))
     page.wait_for_selector(f"{BOARD}[data-kind=initial_discard]")
     picked = page.locator(".rb-card.opt.picked")
-    for _ in range(4):  # two cards to discard (a click that opened a card's text picks none)
-        if picked.count() == 2:
+    ready = page.locator("[data-do=submit]:not([disabled])")
+    for _ in range(8):  # two cards to discard (a click that opened a card's text picks none)
+        if picked.count() == 2 and ready.count():
             break
         page.keyboard.press("Escape")
-        page.click(".rb-card.opt:not(.picked)")
-    page.wait_for_selector("[data-do=submit]:not([disabled])")
+        if picked.count() < 2:
+            page.click(".rb-card.opt:not(.picked)")
+        page.wait_for_timeout(100)
+    assert picked.count() == 2 and ready.count(), page.inner_text(".rb-q")
     # the answer hands the turn on: the board says so before the kernel's reply
     text = _busy_then_gone(page, "[data-do=submit]:not([disabled])")
     assert "thinking" in text, text

@@ -121,6 +121,14 @@ def test_tiles_filters_and_text(page: Page, voila_pages: VoilaServer, page_error
     choose("Set", "The Gathering Storm", sum(d.copies_in("tgs") > d.copies_in("base")
                                              for d in CARDS))
     choose("Set", "all sets", ALL)
+    # a card's text opened and closed leaves every tile on the page as it was drawn
+    page.evaluate("() => document.querySelectorAll('.rb-card').forEach((e) => { e.__kept = 1; })")
+    tiles.nth(5).click()
+    expect(page.locator(f"{BOARD} .rb-detail")).to_have_count(1)
+    page.keyboard.press("Escape")
+    expect(page.locator(f"{BOARD} .rb-detail")).to_have_count(0)
+    assert page.evaluate(
+        "() => [...document.querySelectorAll('.rb-card')].filter((e) => e.__kept).length") == ALL
 
     serial = board_serial(page)
     page.get_by_placeholder("part of a name").fill("old EARTH")

@@ -264,7 +264,7 @@ def test_random_games_keep_rules_tracks_and_cards(seed):
     level = ("easy", "medium", "hard")[seed % 3]
     g = SoloGame.new(seed=seed, difficulty=level, robot_start=START_WORLDS[seed])
     RandomPlayer(seed).play(g)
-    assert g.over
+    assert g.is_over
     missing = [e for e in g.events if e.actor == "robot" and "rule" not in e.data]
     assert missing == []
     assert all(e.data["rule"] for e in g.events if e.actor == "robot")

@@ -453,7 +453,7 @@ def test_game_ends_at_round_end_when_robot_tableau_with_counter_reaches_12():
     g.robot.credit = 2
     play_round(g, "produce", "trade")
     assert g.robot.tableau_size == 12 and g.robot.counters_placed == 1
-    assert g.over and g.decision is None
+    assert g.is_over and g.decision is None
     end = [e for e in g.events if e.kind == "game_end"]
     assert [e.data["reasons"] for e in end] == [["the robot's tableau has 12 cards"]]
     assert robot_events(g, "consume", kind="economy")  # the round was finished
@@ -465,7 +465,7 @@ def test_game_goes_on_with_eleven_robot_cards():
     give_robot(g, 10)
     play_round(g, "produce", "trade")
     assert g.robot.tableau_size == 11
-    assert not g.over and g.decision.kind == "actions"
+    assert not g.is_over and g.decision.kind == "actions"
 
 
 def test_game_ends_when_pool_is_exhausted_and_round_finishes_with_extra_chips():
@@ -481,7 +481,7 @@ def test_game_ends_when_pool_is_exhausted_and_round_finishes_with_extra_chips():
     assert g.robot.vp_chips == 6
     assert g.vp_pool == -4
     assert g.robot.economy == 5  # x2 then Produce
-    assert g.over
+    assert g.is_over
     end = [e for e in g.events if e.kind == "game_end"]
     assert end[0].text == "The game ends: the VP chips have run out (pool 0, 4 extra used)."
     assert g.scores()[1] == 2 + 6
@@ -497,7 +497,7 @@ def test_tie_break_robot_credit_plus_economy_vs_player_hand_plus_goods(robot_tb,
     g = solo("Old Earth", dice=[("produce", "explore")])
     g.vp_pool = 0
     play_round(g, "develop", "settle")
-    assert g.over
+    assert g.is_over
     me, r = g.players[0], g.robot
     player_tb = len(me.hand) + me.good_count()
     assert player_tb >= 2

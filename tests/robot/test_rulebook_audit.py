@@ -627,7 +627,7 @@ def test_pool_reaching_exactly_zero_ends_the_game_at_round_end():
     quiet(g)
     g.vp_pool = 2
     round_(g, "develop", "settle")
-    assert g.vp_pool == 0 and g.over and g.round == 1
+    assert g.vp_pool == 0 and g.is_over and g.round == 1
     assert g.robot.economy == 1 + 1 + 1  # x2 then Produce: the round is finished
 
 
@@ -637,7 +637,7 @@ def test_pool_with_chips_left_does_not_end_the_game():
     quiet(g)
     g.vp_pool = 3
     round_(g, "develop", "settle")
-    assert g.vp_pool == 1 and not g.over
+    assert g.vp_pool == 1 and not g.is_over
 
 
 def test_robot_takes_extra_chips_beyond_an_exhausted_pool():
@@ -647,7 +647,7 @@ def test_robot_takes_extra_chips_beyond_an_exhausted_pool():
     g.vp_pool = 1
     g.robot.economy = 3
     round_(g, "develop", "settle")
-    assert g.robot.vp_chips == 6 and g.vp_pool == -5 and g.over
+    assert g.robot.vp_chips == 6 and g.vp_pool == -5 and g.is_over
 
 
 def test_player_tableau_of_twelve_ends_the_game():
@@ -658,7 +658,7 @@ def test_player_tableau_of_twelve_ends_the_game():
     for _ in range(11):
         me.tableau.append(g.deck.pop(0))
     round_(g, "develop", "settle")
-    assert len(me.tableau) == 12 and g.over
+    assert len(me.tableau) == 12 and g.is_over
 
 
 def test_robot_tableau_of_twelve_by_settle_ends_the_game():
@@ -669,7 +669,7 @@ def test_robot_tableau_of_twelve_by_settle_ends_the_game():
     for _ in range(10):
         g.robot.cards.append(g.deck.pop(0))
     round_(g, "produce", "trade")
-    assert g.robot.tableau_size == 12 and g.over
+    assert g.robot.tableau_size == 12 and g.is_over
 
 
 def test_robot_tableau_counts_counters_toward_twelve():
@@ -680,7 +680,7 @@ def test_robot_tableau_counts_counters_toward_twelve():
         g.robot.cards.append(g.deck.pop(0))
     g.robot.credit = 4
     round_(g, "develop", "develop2")
-    assert g.robot.counters_placed == 2 and g.robot.tableau_size == 12 and g.over
+    assert g.robot.counters_placed == 2 and g.robot.tableau_size == 12 and g.is_over
 
 
 # --------------------------------------------------------------------------- scoring
@@ -709,7 +709,7 @@ def test_tie_break_uses_robot_credit_plus_economy():
     quiet(g)
     g.vp_pool = 0
     round_(g, "develop", "settle")
-    assert g.over
+    assert g.is_over
     me, r = g.players[0], g.robot
     r.vp_chips += g.scores()[0] - g.scores()[1]
     assert g.scores()[0] == g.scores()[1]

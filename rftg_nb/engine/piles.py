@@ -1,0 +1,175 @@
+"""Cards and chips on the move: draws, reshuffles, discards, goods and VP chips. A part of
+:class:`rftg_nb.engine.game.Game`.
+
+The rules move cards only through these helpers, which are told whose draw or discard it is:
+in the drafting variant (``Game.new(draft=True)``, see :mod:`rftg_nb.engine.draft`) each
+player has their own draw and discard piles (``Player.deck``, ``Player.discard``); in every
+other game all share ``Game.deck`` and ``Game.discard``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from rftg_nb.engine.state import Card, Player
+from rftg_nb.text import count, whose
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.draft import Draft
+
+
+class CardMoves:
+    """Moving cards between piles, hands and worlds, and chips to players (mixed into
+    ``Game``)."""
+
+    if TYPE_CHECKING:
+        deck: list[Card]
+        discard: list[Card]
+        vp_pool: int
+        rng: random.Random
+        draft: Draft | None
+
+        def emit(self, actor: int | str | None, kind: str, text: str,
+                 data: Mapping[str, Any] | None = None,
+                 visible_to: int | None = None) -> None: ...
+
+    def draw_one(self, p: Player | None = None) -> Card | None:
+        """Take the top card of the draw pile (``p``'s own pile in a drafted game).
+
+        When the pile runs out the discard pile becomes the new pile at once, so cards
+        discarded later in the same phase wait for the next reshuffle; if both piles were
+        empty then, the next draw tries again.
+        """
+        if p is not None and p.deck is not None:
+            return self._draw_own(p)
+        if not self.deck:
+            if self.draft is not None and self.draft.done:
+                raise AssertionError("a drafted game draws from a player's own pile: "
+                                     "the rules must say whose draw it is")
+            self.reshuffle()
+            if not self.deck:
+                return None
+        card = self.deck.pop()
+        if not self.deck:
+            self.reshuffle()
+        return card
+
+    def _draw_own(self, p: Player) -> Card | None:
+        deck = p.deck
+        if not deck:
+            self.reshuffle(p)
+            deck = p.deck
+            if not deck:
+                return None
+        card = deck.pop()
+        if not deck:
+            self.reshuffle(p)
+        return card
+
+    def reshuffle(self, p: Player | None = None) -> None:
+        """Shuffle the discard pile into a new draw pile (``p``'s own piles, if they have
+        them)."""
+        if p is not None and p.discard is not None:
+            if not p.discard:
+                return
+            p.deck = p.discard
+            p.discard = []
+            self.rng.shuffle(p.deck)
+            n = len(p.deck)
+            pile = whose(p.name)
+            self.emit(p.index, "reshuffle", f"{pile[0].upper()}{pile[1:]} discard pile is "
+                                            f"shuffled into a new draw pile of {count(n)}.",
+                      {"cards": n, "own": True})
+            return
+        if not self.discard:
+            return
+        self.deck = self.discard
+        self.discard = []
+        self.rng.shuffle(self.deck)
+        self.emit(None, "reshuffle", f"The discard pile is shuffled into a new draw pile "
+                                     f"of {len(self.deck)} cards.", {"cards": len(self.deck)})
+
+    def take(self, n: int, p: Player | None = None) -> list[Card]:
+        """The top ``n`` cards of the draw pile (fewer if the draw and discard piles run dry);
+        ``p``'s own piles in a drafted game."""
+        own = None if p is None else p.deck
+        deck = self.deck if own is None else own
+        if 0 < n < len(deck):  # the pile outlasts the draw: no reshuffle can come up
+            top = deck[-n:]
+            del deck[-n:]
+            top.reverse()  # drawn one by one from the top, the last item first
+            return top
+        got: list[Card] = []
+        for _ in range(n):
+            c = self.draw_one(p)
+            if c is None:
+                break
+            got.append(c)
+        return got
+
+    def draw(self, p: Player, n: int, why: str) -> list[Card]:
+        """Draw ``n`` cards into ``p``'s hand (fewer if the piles run dry)."""
+        got = self.take(n, p)
+        if got:
+            p.hand.extend(got)
+            names = [c.name for c in got]
+            self.emit(p.index, "draw", f"{p.says('draws')} {count(len(got))} ({why}).",
+                      {"count": len(got), "why": why})
+            self.emit(p.index, "draw_private", f"{p.says('draws')} {', '.join(names)} ({why}).",
+                      {"cards": names, "why": why}, visible_to=p.index)
+        elif n:
+            self.emit(p.index, "draw", f"{p.says('can')} draw nothing: no cards are left ({why}).",
+                      {"count": 0, "why": why})
+        return got
+
+    def discard_pile(self, p: Player | None = None) -> list[Card]:
+        """The pile a card of ``p``'s goes to when discarded: ``p``'s own in a drafted game,
+        else the game's."""
+        own = None if p is None else p.discard
+        return self.discard if own is None else own
+
+    def discard_from_hand(self, p: Player, ids: Iterable[str], why: str) -> list[Card]:
+        wanted = set(ids)
+        gone: list[Card] = []
+        kept: list[Card] = []
+        for c in p.hand:
+            (gone if c.id in wanted else kept).append(c)
+        if gone:
+            p.hand[:] = kept
+            own = p.discard
+            (self.discard if own is None else own).extend(gone)
+            names = [c.name for c in gone]
+            self.emit(p.index, "discard", f"{p.says('discards')} {count(len(gone))} ({why}).",
+                      {"count": len(gone), "why": why})
+            self.emit(p.index, "discard_private",
+                      f"{p.says('discards')} {', '.join(names)} ({why}).",
+                      {"cards": names, "why": why}, visible_to=p.index)
+        return gone
+
+    def add_good(self, world: Card, p: Player | None = None) -> bool:
+        """Put the top card of the draw pile face down on ``world``; False if no card is left.
+
+        ``p`` is the world's owner: in a drafted game the good comes from their own pile."""
+        c = self.draw_one(p)
+        if c is None:
+            return False
+        world.good = c
+        return True
+
+    def remove_good(self, world: Card, p: Player | None = None) -> None:
+        """Discard the good on ``world`` (to its owner ``p``'s own pile in a drafted game)."""
+        g = world.good
+        if g is not None:
+            world.good = None
+            own = None if p is None else p.discard
+            (self.discard if own is None else own).append(g)
+
+    def award_vp(self, p: Player, n: int, why: str) -> None:
+        if n <= 0:
+            return
+        p.vp += n
+        self.vp_pool -= n
+        self.emit(p.index, "vp", f"{p.says('gains')} {n} VP ({why}).",
+                  {"vp": n, "why": why, "pool": self.vp_pool})

@@ -1,0 +1,152 @@
+"""What a game shows: one player's view, the whole state as plain data, where every card is,
+and the events a player may see. A part of :class:`rftg_nb.engine.game.Game`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rftg_nb.engine.decision import Decision, Event
+from rftg_nb.engine.state import Card, Player
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.draft import Draft
+
+
+class GameViews:
+    """The read-only views of a game (mixed into ``Game``, whose state they read)."""
+
+    if TYPE_CHECKING:
+        round: int
+        phase: str
+        vp_pool: int
+        deck: list[Card]
+        discard: list[Card]
+        players: list[Player]
+        cards: list[Card]
+        events: list[Event]
+        draft: Draft | None
+        _over: bool
+        _decision: Decision | None
+
+    def view(self, player: int) -> dict[str, Any]:
+        """Everything ``player`` may see: own hand, every tableau, counts, chips and the pool.
+
+        A drafted game adds each player's own ``deck_size`` and ``discard_size`` and a
+        ``draft`` entry (:meth:`rftg_nb.engine.draft.Draft.view`: ``player``'s own packet,
+        picks and start worlds, everyone's counts)."""
+        me = self.players[player]
+        out: dict[str, Any] = {
+            "round": self.round,
+            "phase": self.phase,
+            "vp_pool": self.vp_pool,
+            "deck_size": len(self.deck),
+            "discard_size": len(self.discard),
+            "hand": [{"id": c.id, "name": c.name} for c in me.hand],
+            "players": [
+                {
+                    "name": p.name,
+                    "vp": p.vp,
+                    "hand_size": len(p.hand),
+                    "actions": list(p.actions),
+                    "tableau": [
+                        {"id": c.id, "name": c.name, "good": c.good is not None}
+                        for c in p.tableau
+                    ],
+                }
+                for p in self.players
+            ],
+        }
+        if self.draft is not None:
+            for p, seen in zip(self.players, out["players"], strict=True):
+                seen["deck_size"] = len(p.deck or ())
+                seen["discard_size"] = len(p.discard or ())
+            out["draft"] = self.draft.view(player)
+        return out
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state (every zone by card id) as plain data, for comparisons and tests.
+
+        A drafted game adds each player's own ``deck`` and ``discard`` and the ``draft``
+        table (packets, picks, start worlds, cards out of the game)."""
+        out: dict[str, Any] = {
+            "round": self.round,
+            "phase": self.phase,
+            "vp_pool": self.vp_pool,
+            "over": self._over,
+            "deck": [c.id for c in self.deck],
+            "discard": [c.id for c in self.discard],
+            "players": [
+                {
+                    "vp": p.vp,
+                    "actions": list(p.actions),
+                    "hand": [c.id for c in p.hand],
+                    "tableau": [[c.id, c.good.id if c.good else None] for c in p.tableau],
+                }
+                for p in self.players
+            ],
+            "decision": None if self._decision is None else str(self._decision),
+        }
+        if self.draft is not None:
+            for p, seen in zip(self.players, out["players"], strict=True):
+                seen["deck"] = [c.id for c in p.deck or ()]
+                seen["discard"] = [c.id for c in p.discard or ()]
+            out["draft"] = self.draft.snapshot()
+        return out
+
+    def locations(self) -> dict[str, str]:
+        """Where each card is ("deck", "discard", "hand:0", "tableau:1", "good:c12", ...).
+
+        A drafted game adds "deck:0" and "discard:0" (a player's own piles), "packet:0" (the
+        packet seat 0 holds), "picks:0", "start:0" (start worlds not yet revealed) and
+        "removed" (left out of the game after the draft).
+
+        Raises AssertionError if a card is found in two places or a card is missing.
+        """
+        where: dict[str, str] = {}
+
+        def put(card: Card, place: str) -> None:
+            if card.id in where:
+                raise AssertionError(f"{card} is both in {where[card.id]} and {place}")
+            where[card.id] = place
+
+        for c in self.deck:
+            put(c, "deck")
+        for c in self.discard:
+            put(c, "discard")
+        for p in self.players:
+            for c in p.hand:
+                put(c, f"hand:{p.index}")
+            for c in p.tableau:
+                put(c, f"tableau:{p.index}")
+                if c.good is not None:
+                    put(c.good, f"good:{c.id}")
+        if self.draft is not None:
+            self._locate_draft(put)
+        self._locate_more(put)
+        missing = [c.id for c in self.cards if c.id not in where]
+        if missing:
+            raise AssertionError(f"cards in no place: {missing}")
+        return where
+
+    def _locate_draft(self, put: Any) -> None:
+        draft = self.draft
+        assert draft is not None
+        for p in self.players:
+            i = p.index
+            for c in p.deck or ():
+                put(c, f"deck:{i}")
+            for c in p.discard or ():
+                put(c, f"discard:{i}")
+            for zone, cards in (("packet", draft.packets[i]), ("picks", draft.picks[i]),
+                                ("start", draft.start_worlds[i])):
+                for c in cards:
+                    put(c, f"{zone}:{i}")
+        for c in draft.removed:
+            put(c, "removed")
+
+    def _locate_more(self, put: Any) -> None:
+        """Hook for games with more zones (the solitaire robot's draw stack and tableau)."""
+
+    def events_for(self, player: int) -> list[Event]:
+        """The events ``player`` may see (public ones and their own private ones)."""
+        return [e for e in self.events if e.seen_by(player)]

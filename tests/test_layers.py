@@ -1,0 +1,79 @@
+"""The package's layers, read from the source: which module may import which.
+
+- the card layer (``rftg_nb.cards``) never imports the engine, the robot, the AI or the UI,
+  not even inside a function;
+- the engine imports neither the robot, the AI, the lab nor the UI;
+- no module imports below its first definition (an import at the bottom of a file is the mark
+  of two modules that need each other's names; those live in ``rftg_nb.constants``).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "rftg_nb"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """(line, absolute module name) of every import in the file, at any depth."""
+    here = _module(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.extend((node.lineno, a.name) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module or ""
+            out.append((node.lineno, name))
+    return out
+
+
+def _reaches(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+def test_the_imports_are_read_right():
+    path = PACKAGE / "cards" / "custom.py"
+    names = {n for _, n in _imports(path)}
+    assert "rftg_nb.cards" in names  # ``from . import CARDS`` inside a function
+    assert len(MODULES) > 40
+
+
+@pytest.mark.parametrize("layer, banned", [
+    ("rftg_nb.cards", ("rftg_nb.engine", "rftg_nb.robot", "rftg_nb.ai", "rftg_nb.ui",
+                       "rftg_nb.lab", "rftg_nb.lessons", "rftg_nb.players")),
+    ("rftg_nb.engine", ("rftg_nb.robot", "rftg_nb.ai", "rftg_nb.ui", "rftg_nb.lab",
+                        "rftg_nb.lessons")),
+])
+def test_a_layer_does_not_import_the_layers_above_it(layer: str, banned: tuple[str, ...]):
+    found = [f"{path.relative_to(PACKAGE.parent)}:{line} imports {name}"
+             for path in MODULES if _reaches(_module(path), (layer,))
+             for line, name in _imports(path) if _reaches(name, banned)]
+    assert found == []
+
+
+def test_no_import_sits_below_the_code():
+    late = []
+    for path in MODULES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        first_def = None
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                first_def = first_def or node.lineno
+            elif isinstance(node, (ast.Import, ast.ImportFrom)) and first_def is not None:
+                late.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    assert late == []
