@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rftg_nb.robot.solo import ADJUSTABLE
+from rftg_nb.robot.setup import ADJUSTABLE
 
 TOPICS = ("game", "robot")
 KINDS = ("choose", "predict")

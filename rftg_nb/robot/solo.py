@@ -7,36 +7,19 @@ it follows, and :meth:`SoloGame.timeline` turns the game into a table for charts
 
 from __future__ import annotations
 
-import json
-from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from rftg_nb.cards import CARDS, CardDatabase
-from rftg_nb.engine.decision import Decision, Event, Option, SaveFileError, SetupError
+from rftg_nb.cards import CardDatabase
+from rftg_nb.engine.decision import Decision, Event, Option, SetupError
 from rftg_nb.engine.game import Game
-from rftg_nb.engine.rounds import give_start_world, start_good
-from rftg_nb.engine.saves import (
-    SETUP_FIELDS,
-    add_custom_cards,
-    check_fields,
-    check_saved_custom_cards,
-    check_saved_names,
-    check_seed,
-    custom_database,
-)
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
 from rftg_nb.robot import procedures
 from rftg_nb.robot.components import (
-    DIFFICULTIES,
-    NOT_A_DICT,
-    START_WORLDS,
-    ComponentError,
     Components,
     load_components,
-    read_overrides,
 )
 from rftg_nb.robot.dice import (
     FACE_LABELS,
@@ -47,7 +30,8 @@ from rftg_nb.robot.dice import (
     player_markers,
 )
 from rftg_nb.robot.mat import Robot
-from rftg_nb.text import count, field_name, name_problem, quote
+from rftg_nb.robot.setup import check_adjust, check_solo_save, deal, orient, solo_setup
+from rftg_nb.text import count
 
 Rules = Generator[Decision, tuple[str, ...], None]
 ROBOT = 1  # the robot's index in scores(), winners and events' actor field is "robot"
@@ -148,131 +132,13 @@ class SoloGame(Game):
         ask for each roll; ``components`` overrides component values (a dict or a JSON file);
         ``custom_cards`` shuffles custom designs into the deck (see :meth:`Game.new`).
         """
-        import secrets
-
-        if seed is None:
-            seed = secrets.randbits(32)
-        if isinstance(components, (str, Path)):
-            components = read_overrides(components)  # the save keeps the values, not the path
-        if deck is not None and (isinstance(deck, (str, bytes, Mapping))
-                                 or not isinstance(deck, Iterable)):
-            raise SetupError(f"deck: expected a list of card names, got {quote(deck)}")
-        if dice is not None and dice != "manual" and (
-                isinstance(dice, (str, bytes, bytearray, Mapping))
-                or not isinstance(dice, Iterable)):
-            raise SetupError(f'dice: expected a list of (face, face) pairs or "manual", got '
-                             f"{quote(dice)}")
-        dice_list = None if dice is None or dice == "manual" else list(dice)
-        if dice_list is not None:
-            for i, p in enumerate(dice_list):
-                if not isinstance(p, (list, tuple)):
-                    raise SetupError(f"dice[{i}]: expected a pair of faces, got {quote(p)}")
-        if components is not None and not isinstance(components, Mapping):
-            raise ComponentError(f"{NOT_A_DICT}, got {quote(components)}")
-        solo: dict[str, Any] = {
-            "difficulty": difficulty, "player_start": player_start, "robot_start": robot_start,
-            "deck": list(deck) if deck is not None else [],
-            "dice": dice if dice_list is None else [list(p) for p in dice_list],
-            "components": None if components is None else dict(components),
-        }
-        why = name_problem(name)
-        if why is not None:
-            raise SetupError(f"name: a player's name {why}")
-        check_seed(seed, SetupError)
-        setup = {"players": 1, "expansion": "tgs", "advanced": True, "names": [name],
-                 "solo": solo}
-        add_custom_cards(setup, custom_cards)
-        cls._check_solo(solo, ValueError, custom_database(setup))
+        setup, seed = solo_setup(seed, difficulty, player_start, robot_start, deck, dice,
+                                 components, name, custom_cards)
         return cls(setup, seed)
-
-    @staticmethod
-    def _check_solo(solo: Any, error: type[ValueError], db: CardDatabase = CARDS) -> None:
-        """``db``: the cards of the game (the printed ones and its custom designs), which a
-        scripted ``deck`` may name."""
-        if not isinstance(solo, dict):
-            raise error("solo: expected an object")
-        for key in solo:
-            if key not in SOLO_FIELDS:
-                raise error(f"{field_name(key)}: unknown field (known: {', '.join(SOLO_FIELDS)})")
-        if not isinstance(solo.get("difficulty"), str) or solo["difficulty"] not in DIFFICULTIES:
-            raise error(
-                f"difficulty: expected one of {DIFFICULTIES}, got {quote(solo.get('difficulty'))}"
-            )
-        for key in ("player_start", "robot_start"):
-            v = solo.get(key)
-            if v is not None and (not isinstance(v, str) or v not in START_WORLDS):
-                raise error(f"{key}: {quote(v)} is not a start world "
-                            f"({', '.join(START_WORLDS)})")
-        if solo.get("player_start") and solo.get("player_start") == solo.get("robot_start"):
-            raise error("robot_start: the robot and the player need different start worlds")
-        deck = solo.get("deck", [])
-        if not isinstance(deck, list):
-            raise error("deck: expected a list of card names")
-        starts = {solo.get("player_start"), solo.get("robot_start")}
-        have = Counter(db.deck("tgs")) if deck else Counter()
-        for i, name in enumerate(deck):
-            if not isinstance(name, str) or name not in db:
-                raise error(f"deck[{i}]: unknown card {quote(name)}")
-            have[name] -= 1
-            if have[name] < 0 or name in starts:
-                raise error(f"deck[{i}]: no copy of {quote(name)} is left to put on the deck")
-        dealt = sum(1 for k in ("player_start", "robot_start") if solo.get(k) is None)
-        if len(set(START_WORLDS) - starts - set(deck)) < dealt:
-            raise error("deck: it names so many start worlds that too few are left to deal")
-        comp = solo.get("components")
-        if comp is not None and not isinstance(comp, dict):
-            raise error("components: expected the component values as an object")
-        try:
-            comps = load_components(comp)
-        except ComponentError as e:
-            if error is ValueError:
-                raise
-            raise error(str(e)) from None
-        adjusts = solo.get("adjust", [])
-        if not isinstance(adjusts, list):
-            raise error("adjust: expected a list of robot adjustments")
-        for i, step in enumerate(adjusts):
-            if not (isinstance(step, dict) and set(step) == {"after", "robot"}
-                    and type(step["after"]) is int and 0 <= step["after"] <= MAX_CHOICES
-                    and isinstance(step["robot"], dict)):
-                raise error(f"adjust[{i}]: expected {{\"after\": choices, \"robot\": {{...}}}}")
-            try:
-                check_adjust(step["robot"], error)
-            except ValueError as e:
-                raise error(f"adjust[{i}]: {e}") from None
-        dice = solo.get("dice")
-        if dice is not None and dice != "manual":
-            if not isinstance(dice, list):
-                raise error('dice: expected a list of (face, face) pairs or "manual"')
-            for i, pair in enumerate(dice):
-                try:
-                    _orient(pair, comps)
-                except ValueError as e:
-                    raise error(f"dice[{i}]: {e}") from None
 
     @classmethod
     def _check_setup(cls, setup: Any) -> None:
-        if not isinstance(setup, dict) or "solo" not in setup:
-            raise SaveFileError("field 'setup.solo': this is not a saved solitaire game")
-        check_fields(setup, (*SETUP_FIELDS, "solo"), "setup")
-        for key, want in (("players", 1), ("expansion", "tgs"), ("advanced", True)):
-            got = setup.get(key)
-            if type(got) is not type(want) or got != want:
-                raise SaveFileError(f"field 'setup.{key}': a solitaire game has {key} "
-                                    f"{json.dumps(want)}, got {quote(got)}")
-        if "names" not in setup:
-            raise SaveFileError("field 'setup.names': expected one name")
-        check_saved_names(setup, 1)
-        if "goals" in setup or "position" in setup:
-            key = "goals" if "goals" in setup else "position"
-            raise SaveFileError(f"field 'setup.{key}': the solitaire game has none")
-        if setup.get("draft", False) is not False:
-            raise SaveFileError("field 'setup.draft': the solitaire game has no draft")
-        check_saved_custom_cards(setup)
-        try:
-            cls._check_solo(setup["solo"], SaveFileError, custom_database(setup))
-        except SaveFileError as e:
-            raise SaveFileError(f"field 'setup.solo': {e}") from None
+        check_solo_save(setup)
 
     # ------------------------------------------------------------------ engine hooks
     def pool_size(self) -> int:
@@ -288,56 +154,7 @@ class SoloGame(Game):
         return "robot" if side == ROBOT else side
 
     def deal(self) -> None:
-        solo = self.setup["solo"]
-        db = self.db
-        self.cards = [Card(i, d) for i, d in enumerate(db.deck_designs("tgs"))]
-        starts = [c for c in self.cards if c.design.is_start_world]
-        self.rng.shuffle(starts)
-
-        # A start world asked for by the other side or put on the deck is never dealt at random.
-        reserved = {solo.get("player_start"), solo.get("robot_start"), *(solo.get("deck") or [])}
-
-        def take_start(name: str | None) -> Card:
-            if name is None:
-                card = [c for c in starts if c.name not in reserved][-1]
-            else:
-                card = next(c for c in starts if c.name == name)
-            starts.remove(card)
-            return card
-
-        me = self.players[0]
-        mine = take_start(solo.get("player_start"))
-        theirs = take_start(solo.get("robot_start"))
-        give_start_world(self, me, mine)
-        others = [c for c in self.cards if not c.design.is_start_world]
-        self.deck = others + starts
-        self.rng.shuffle(self.deck)
-        for name in reversed(solo.get("deck") or []):
-            card = next(c for c in self.deck if c.name == name)
-            self.deck.remove(card)
-            self.deck.append(card)
-        values = self.components.for_start(theirs.name)
-        level = self.difficulty
-        self.robot = Robot(
-            theirs, values, self.components.get("difficulty", level, "counters"),
-            self.components.get("difficulty", level, "counter_vp"),
-            self.components.get("credit_max"), self.components.get("economy_max"),
-            self.components.marked(theirs.name),
-        )
-        self.emit("robot", "start_world",
-                  f"The robot is dealt the start world {theirs.name}: credit {self.robot.credit}, "
-                  f"economy {self.robot.economy}, \"robot =\" reads "
-                  f"{FACE_LABELS[self.robot.robot_face]}.",
-                  {"card": theirs.name, "credit": self.robot.credit,
-                   "economy": self.robot.economy, "robot_face": self.robot.robot_face,
-                   "rule": "Setup"})
-        good_first = self.convention("player_windfall_good") == "before_robot"
-        if good_first:
-            start_good(self, me)
-        self.robot_draw(values["draw_stack"], "Setup: the robot's draw stack")
-        self.draw(me, 6, "opening hand")
-        if not good_first:
-            start_good(self, me)
+        deal(self)
 
     def convention(self, name: str) -> Any:
         """The value in use of ``conventions.<name>`` in the components."""
@@ -380,7 +197,7 @@ class SoloGame(Game):
             ids = yield from self.ask(d)
             return roll_from_ids(ids)
         if dice and self.round <= len(dice):  # a solitaire game always starts at round 1
-            return _orient(dice[self.round - 1], self.components)
+            return orient(dice[self.round - 1], self.components)
         return self.rng.choice(a), self.rng.choice(b)
 
     def after_phase(self, phase: str) -> Rules:
@@ -561,24 +378,6 @@ STAMP_FIELDS = ("vp_pool", "robot_credit", "robot_economy", "robot_vp", "robot_t
                 "player_vp", "player_tableau", "robot_score", "player_score")
 
 
-ADJUSTABLE = ("credit", "economy", "counters_left", "vp_pool", "stack", "stack_add",
-              "tableau_add")
-ADJUST_MAX = 999  # a robot adjustment is a whole number from 0 (the VP pool: -999) to this
-MAX_CHOICES = 100_000  # an adjustment's place in the game: after at most this many choices
-SOLO_FIELDS = ("difficulty", "player_start", "robot_start", "deck", "dice", "components",
-               "adjust")
-
-
-def check_adjust(values: Mapping[str, Any], error: type[ValueError]) -> None:
-    for key, v in values.items():
-        if key not in ADJUSTABLE:
-            raise error(f"{quote(key)} is not a robot adjustment ({', '.join(ADJUSTABLE)})")
-        low = -ADJUST_MAX if key == "vp_pool" else 0
-        if type(v) is not int or not low <= v <= ADJUST_MAX:
-            raise error(f"{key}: expected a whole number from {low} to {ADJUST_MAX}, "
-                        f"got {quote(v)}")
-
-
 def _which_die(a: list[str], b: list[str]) -> str:
     """How to tell the dice apart: the faces only one of them carries."""
     def faces(only: list[str]) -> str:
@@ -603,19 +402,6 @@ def _one_per_die(ids: tuple[str, ...]) -> str | None:
     if sorted(i[0] for i in ids) != ["a", "b"]:
         return "enter one face for die A and one for die B"
     return None
-
-
-def _orient(pair: Any, comps: Components) -> tuple[str, str]:
-    """A scripted roll as (die A face, die B face); the pair may be given in either order."""
-    if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-        raise ValueError(f"expected a pair of faces, got {pair!r}")
-    a, b = comps.get("dice", "a"), comps.get("dice", "b")
-    f1, f2 = pair
-    if f1 in a and f2 in b:
-        return f1, f2
-    if f1 in b and f2 in a:
-        return f2, f1
-    raise ValueError(f"no die pair shows {f1!r} and {f2!r} (die A: {a}; die B: {b})")
 
 
 __all__ = ["ROBOT", "SoloGame"]
