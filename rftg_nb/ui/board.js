@@ -738,7 +738,7 @@ function render({ model, el }) {
       const box = root.querySelector(`[data-part="${part}"]`);
       if (Array.isArray(html)) {
         if (sameRows(was, html)) continue;
-        drawRows(box, was, html);
+        drawRows(box, was, html, part.endsWith(".cards") ? patchTile : null);
       } else {
         box.innerHTML = html;
         for (const inner of Object.keys(drawn)) if (inner.startsWith(`${part}.`)) delete drawn[inner];
@@ -747,10 +747,28 @@ function render({ model, el }) {
     }
   }
 
+  // A tile of the same card, with the same room on its face, drawn with other marks (an option
+  // now, dimmed, hinted): its face stays as it was fitted, its own attributes and what sits
+  // around the face (the good, the tick, the i, the reason) are the new drawing's. False: the
+  // tile is to be drawn again.
+  function patchTile(el, row) {
+    const t = document.createElement("template");
+    t.innerHTML = row;
+    const fresh = t.content.firstElementChild;
+    if (!fresh || !el.classList.contains("rb-card") || fresh.dataset.id !== el.dataset.id
+        || fresh.dataset.name !== el.dataset.name || fitKey(fresh) !== fitKey(el)
+        || !el.firstElementChild || !el.firstElementChild.classList.contains("rf-face")) return false;
+    for (const a of [...el.attributes]) if (a.name !== "data-fit" && !fresh.hasAttribute(a.name)) el.removeAttribute(a.name);
+    for (const a of fresh.attributes) if (el.getAttribute(a.name) !== a.value) el.setAttribute(a.name, a.value);
+    for (const k of [...el.children]) if (!k.classList.contains("rf-face")) k.remove();
+    for (const k of [...fresh.children]) if (!k.classList.contains("rf-face")) el.appendChild(k);
+    return true;
+  }
+
   // Rows drawn as before stay on the page untouched, in their order (no styling, layout or
   // fitting of them again); rows gone are taken out and new ones put in their place. A log
   // that dropped its oldest lines and gained new ones thus only loses and adds those.
-  function drawRows(box, was, now) {
+  function drawRows(box, was, now, patch = null) {
     const kids = box.children;
     if (!was || kids.length !== was.length) { box.innerHTML = now.join(""); return; }
     const old = [...kids];
@@ -764,7 +782,19 @@ function render({ model, el }) {
     };
     for (const row of now) {
       const k = was.indexOf(row, i);
-      if (k < 0) { run.push(row); continue; }
+      if (k < 0) {
+        // the same card as an old row still to come, drawn with other marks: patched in place
+        const id = patch && (row.match(/^<[^>]*?\sdata-id="([^"]*)"/) || [])[1];
+        const j = id ? old.findIndex((e, n) => n >= i && e.dataset.id === id) : -1;
+        if (j >= 0 && patch(old[j], row)) {
+          flush();
+          for (; i < j; i++) old[i].remove();
+          i = j + 1;
+          continue;
+        }
+        run.push(row);
+        continue;
+      }
       flush();
       for (; i < k; i++) old[i].remove();
       i = k + 1;

@@ -5,7 +5,8 @@
   The page's judge (``judgePick`` in board.js) agrees with Decision.check on every pick.
 - The New game form keeps what the person set across every redraw until a game is started.
 - A redraw leaves on the page, untouched, every card tile and log line drawn as before: a pick
-  rebuilds only the tile picked, an answer adds the new lines to the log.
+  rebuilds only the tile picked, an answer adds the new lines to the log, and a tile whose
+  marks change (no longer an option) keeps its face.
 - Whatever makes the kernel compute (Hint, New game, Show all, an answer at the table) shows
   a busy sign in the click's own task, gone once the kernel's next state is drawn.
 """
@@ -191,8 +192,12 @@ def test_a_redraw_keeps_the_tiles_and_log_lines_it_does_not_change(laptop: Page,
     assert page.locator(f"{hand}:nth-child(2).picked").count() == 1
     page.click(f"{hand}:nth-child(4)")
     assert page.evaluate(KEPT_JS, hand) == [0, None, 2, None, 4, 5]
+    page.evaluate(MARK_JS, hand)
     _redraw(page, lambda: page.click("[data-do=submit]"))
-    assert page.locator(hand).count() == 4  # the two discarded cards left the hand
+    # the two discarded cards left the hand; the four others, no longer options, are the same
+    # tiles with their marks changed in place (their faces as fitted)
+    assert page.evaluate(KEPT_JS, hand) == [0, 2, 4, 5]
+    assert page.locator(f"{hand}.opt").count() == 0
     # an answer that makes the robot move: the lines already shown stay, the new ones follow
     lines = page.evaluate(MARK_JS, ".rb-moves li")
     texts = page.eval_on_selector_all(".rb-moves li", "es => es.map(e => e.textContent)")
