@@ -58,6 +58,22 @@ def _sent_checks(page: Page) -> list[str]:
     return frames
 
 
+def _pick_until_ready(page: Page, n: int) -> None:
+    """Pick ``n`` cards of the table's question until Confirm may be pressed. On a busy machine
+    a pick was once seen missing after two clicks (cause not found: see the issue note), so
+    the clicks go on until the page holds ``n`` picks, and a failure says what it showed."""
+    picked = page.locator(".rb-card.opt.picked")
+    ready = page.locator("[data-do=submit]:not([disabled])")
+    for _ in range(4 * n):
+        if picked.count() == n and ready.count():
+            return
+        page.keyboard.press("Escape")  # a card's text opened by a click
+        if picked.count() < n:
+            page.click(".rb-card.opt:not(.picked)")
+        page.wait_for_timeout(100)
+    assert picked.count() == n and ready.count(), page.inner_text(".rb-q")
+
+
 # ---------------------------------------------------------------------------- the page's judge
 def _judge_source() -> str:
     text = BOARD_JS.read_text()
@@ -264,8 +280,7 @@ def test_the_tables_new_game_form_keeps_its_settings(laptop: Page, voila_pages: 
     _open(page, voila_pages.url + "/voila/render/table.ipynb")
     _redraw(page, lambda: page.click("[data-do=seat]"))
     page.wait_for_selector(f"{BOARD}[data-kind=initial_discard]")
-    for _ in range(2):
-        page.click(".rb-card.opt:not(.picked)")
+    _pick_until_ready(page, 2)
     _redraw(page, lambda: page.click("[data-do=submit]"))
     if page.locator("[data-do=seat]").count():
         _redraw(page, lambda: page.click("[data-do=seat]"))
@@ -349,16 +364,7 @@ def test_the_table_shows_the_computer_seats_are_thinking(laptop: Page, voila_pag
     _open(page, voila_pages.url + "/voila/render/table.ipynb")
     _redraw(page, lambda: page.click("[data-do=seat]"))
     page.wait_for_selector(f"{BOARD}[data-kind=initial_discard]")
-    picked = page.locator(".rb-card.opt.picked")
-    ready = page.locator("[data-do=submit]:not([disabled])")
-    for _ in range(8):  # two cards to discard (a click that opened a card's text picks none)
-        if picked.count() == 2 and ready.count():
-            break
-        page.keyboard.press("Escape")
-        if picked.count() < 2:
-            page.click(".rb-card.opt:not(.picked)")
-        page.wait_for_timeout(100)
-    assert picked.count() == 2 and ready.count(), page.inner_text(".rb-q")
+    _pick_until_ready(page, 2)
     # the answer hands the turn on: the board says so before the kernel's reply
     text = _busy_then_gone(page, "[data-do=submit]:not([disabled])")
     assert "thinking" in text, text
