@@ -9,7 +9,6 @@ other game all share ``Game.deck`` and ``Game.discard``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,8 @@ from rftg_nb.engine.state import Card, Player
 from rftg_nb.text import count, whose
 
 if TYPE_CHECKING:
+    import random
+
     from rftg_nb.engine.draft import Draft
 
 

@@ -286,16 +286,18 @@ function render({ model, el }) {
     }
   }
 
+  // One row per tile (one element each, see drawRows), or the word for none.
+  const tileRows = (list, where) => list.map((c) => cardTile(c, where).trim());
+  const noTiles = (empty) => `<div class="rb-empty">${esc(empty)}</div>`;
   function tiles(list, where, empty) {
-    if (!list.length) return `<div class="rb-empty">${esc(empty)}</div>`;
-    return `<div class="rb-tiles">${list.map((c) => cardTile(c, where)).join("")}</div>`;
+    return list.length ? `<div class="rb-tiles">${tileRows(list, where).join("")}</div>` : noTiles(empty);
   }
   // A section of tiles as parts (see drawParts): its frame, its heading and its tiles as rows,
   // so that a tile drawn as before stays on the page and a new heading leaves the tiles be.
   function tileParts(name, head, list, where, empty) {
     return { [name]: `<section class="rb-${name}"><div data-part="${name}.top"></div><div class="rb-tiles" data-part="${name}.cards"></div></section>`,
       [`${name}.top`]: head,
-      [`${name}.cards`]: list.length ? list.map((c) => cardTile(c, where).trim()) : [`<div class="rb-empty">${esc(empty)}</div>`] };
+      [`${name}.cards`]: list.length ? tileRows(list, where) : [noTiles(empty)] };
   }
 
   // The verdict on the pick now: judged in the page from the question's data, or (for a
@@ -694,7 +696,6 @@ function render({ model, el }) {
     root.dataset.kind = "cards";
   }
 
-
   // The board is drawn in parts, each into its own box of a fixed frame (SKELETONS), and a
   // part is written again only when its HTML changed: an answer rebuilds the question and what
   // it changed, a pick the question and the row of the card picked, not every tile of the page
@@ -747,11 +748,17 @@ function render({ model, el }) {
     }
   }
 
-  // A tile of the same card, with the same room on its face, drawn with other marks (an option
-  // now, dimmed, hinted): its face stays as it was fitted, its own attributes and what sits
-  // around the face (the good, the tick, the i, the reason) are the new drawing's. False: the
-  // tile is to be drawn again.
-  function patchTile(el, row) {
+  // A tile of the same card among the old rows from ``from`` on, with the same room on its
+  // face, drawn with other marks (an option now, dimmed, hinted): its face stays as it was
+  // fitted, its own attributes and what sits around the face (the good, the tick, the i, the
+  // reason) become the new drawing's. Returns the index of the tile patched, or -1 (the tile
+  // is to be drawn again).
+  function patchTile(old, from, row) {
+    const id = (row.match(/^<[^>]*?\sdata-id="([^"]*)"/) || [])[1];
+    const j = id === undefined ? -1 : old.findIndex((e, n) => n >= from && e.dataset.id === id);
+    return j >= 0 && patchTileAt(old[j], row) ? j : -1;
+  }
+  function patchTileAt(el, row) {
     const t = document.createElement("template");
     t.innerHTML = row;
     const fresh = t.content.firstElementChild;
@@ -768,6 +775,8 @@ function render({ model, el }) {
   // Rows drawn as before stay on the page untouched, in their order (no styling, layout or
   // fitting of them again); rows gone are taken out and new ones put in their place. A log
   // that dropped its oldest lines and gained new ones thus only loses and adds those.
+  // ``patch(old, i, row)``: the index of an old row from i on changed in place into ``row``,
+  // or -1.
   function drawRows(box, was, now, patch = null) {
     const kids = box.children;
     if (!was || kids.length !== was.length) { box.innerHTML = now.join(""); return; }
@@ -783,10 +792,9 @@ function render({ model, el }) {
     for (const row of now) {
       const k = was.indexOf(row, i);
       if (k < 0) {
-        // the same card as an old row still to come, drawn with other marks: patched in place
-        const id = patch && (row.match(/^<[^>]*?\sdata-id="([^"]*)"/) || [])[1];
-        const j = id ? old.findIndex((e, n) => n >= i && e.dataset.id === id) : -1;
-        if (j >= 0 && patch(old[j], row)) {
+        // an old row still to come patched in place into this one (see patchTile)
+        const j = patch ? patch(old, i, row) : -1;
+        if (j >= 0) {
           flush();
           for (; i < j; i++) old[i].remove();
           i = j + 1;
