@@ -36,6 +36,21 @@ if TYPE_CHECKING:
 END = TABLEAU_END  # tableau size that ends the game
 _INCOME: dict[tuple[object, ...], float] = {}  # income of a tableau, shared by every game
 _PLAY: dict[tuple[object, ...], float] = {}  # play values, shared by every game
+# (6-cost design, id of a deck) -> (the deck, the deck's designs its bonus gives points to)
+_LINES: dict[tuple[Design, int], tuple[object, tuple[tuple[Design, int], ...]]] = {}
+
+
+def _bonus_lines(dev: Design, deck: Counter[Design]) -> tuple[tuple[Design, int], ...]:
+    """The designs of ``deck`` that ``dev``'s bonus gives points to, with the points: a
+    handful of the deck's designs, so a sum over hidden cards need not visit the others."""
+    key = (dev, id(deck))
+    got = _LINES.get(key)
+    if got is None or got[0] is not deck:
+        if len(_LINES) > 2_000:  # many custom designs or decks made: start again
+            _LINES.clear()
+        lines = tuple((x, p) for x in deck if (p := card_bonus(dev, x)))
+        got = _LINES[key] = (deck, lines)
+    return got[1]
 
 
 class Ctx:
@@ -62,6 +77,7 @@ class Ctx:
                             if p.code == "EXTRA_MILITARY")
         self.freq = phase_frequencies(self)
         self._unseen: Counter[Design] | None = None
+        self._unseen_n: tuple[Counter[Design], int] | None = None
         self.goals = [t for t in game.goal_tracks]
         self._goal_key = tuple((t.design.name, tuple(t.holders)) for t in self.goals)
         self._tkey = tuple(sorted(d.name for d in self.tableau))
@@ -87,6 +103,13 @@ class Ctx:
         if self._unseen is None:
             self._unseen = knowledge.unseen(self.game, self.seat)
         return self._unseen
+
+    @property
+    def unseen_count(self) -> int:
+        """How many cards are unseen (the copies of every unseen design)."""
+        if self._unseen_n is None or self._unseen_n[0] is not self.unseen:
+            self._unseen_n = (self.unseen, sum(self.unseen.values()))
+        return self._unseen_n[1]
 
     # ------------------------------------------------------------------ the tableau engine
     def income(self, designs: Iterable[Design]) -> float:
@@ -140,13 +163,13 @@ class Ctx:
         """Mean points a card placed later adds to ``d``'s bonus (hand cards count double)."""
         got = self._rates.get(d.name)
         if got is None:
-            total = weight = 0.0
+            unseen = self.unseen
+            total = 0
             for c in self.hand:
                 total += 2 * card_bonus(d, c.design)
-                weight += 2
-            for design, n in self.unseen.items():
-                total += n * card_bonus(d, design)
-                weight += n
+            for design, points in _bonus_lines(d, knowledge.full_deck(self.game)):
+                total += points * unseen[design]
+            weight = 2 * len(self.hand) + self.unseen_count
             got = self._rates[d.name] = total / weight if weight else 0.0
         return got
 

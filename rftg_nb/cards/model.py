@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
+from typing import Any
 
 __all__ = [
     "EXPANSIONS",
@@ -112,6 +113,10 @@ class Design:
     is_windfall: bool = field(init=False, repr=False, compare=False)
     #: True if the design is one of the numbered start worlds.
     is_start_world: bool = field(init=False, repr=False, compare=False)
+    # The hash the dataclass would compute from the compared fields, computed once: designs
+    # are dictionary keys all through the AI (hidden-card counts), and hashing every field
+    # again each time was a large part of its time.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Index 0 is unused so that phase numbers index directly.
@@ -128,6 +133,21 @@ class Design:
         put(self, "is_production", world and self.good is not None and not self.windfall)
         put(self, "is_windfall", self.windfall)
         put(self, "is_start_world", self.start_number is not None)
+        put(self, "_hash", hash(tuple(getattr(self, f) for f in _COMPARED)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Built again from its fields where it is unpickled: a string's hash differs from one
+        # process to another, so the hash worked out here must not travel with it.
+        return (Design, tuple(getattr(self, f) for f in _INIT))
+
+    def __copy__(self) -> Design:
+        return self
+
+    def __deepcopy__(self, _memo: dict[int, Any]) -> Design:
+        return self
 
     def has_flag(self, flag: str) -> bool:
         """Return True if the design carries ``flag`` (e.g. ``"alien"``, ``"rebel"``)."""
@@ -148,6 +168,11 @@ class Design:
         if phase not in _PHASES:
             raise ValueError(f"phase must be 1..5, got {phase!r}")
         return self._by_phase[phase]
+
+
+# The fields a design is built from, and those its equality and hash compare.
+_INIT = tuple(f.name for f in fields(Design) if f.init)
+_COMPARED = tuple(f.name for f in fields(Design) if f.compare)
 
 
 class CardDatabase:

@@ -518,25 +518,26 @@ function render({ model, el }) {
     return { goals: '<div class="rb-sub">Goals</div><ul class="rb-goals" data-part="goals.rows"></ul>', "goals.rows": rows };
   }
 
-  // The other players, each seat a part of its own (drawParts writes the frame first).
+  // The other players, each seat a part of its own (drawParts writes the frame first), its
+  // line of counts and its cards parts inside it: the counts change with most answers, the
+  // cards only when a card is placed.
   function drawPlayers(s) {
-    const rows = (s.players || []).map((p) => {
-      const cards = p.you ? '<span class="rb-empty">your tableau is on the left</span>'
+    const parts = { players: `<div class="rb-sub">Tableaux</div>${(s.players || []).map((p) => `<div data-part="players.${p.seat}"></div>`).join("")}` };
+    for (const p of s.players || []) {
+      const at = `players.${p.seat}`;
+      const cards = p.you ? ['<span class="rb-empty">your tableau is on the left</span>']
         : (p.tableau.length ? p.tableau.map((c) => {
           const f = faces()[c.n] || {};
           const dot = c.g ? `<span class="rb-dot" style="background:${f.good || "#888"}" title="a good"></span>` : "";
           return `<span class="rb-mini ${f.world ? "world" : "dev"}" data-name="${esc(c.n)}" tabindex="0" role="button" title="click for the full text">${dot}${esc(c.n)} <b>${c.six ? "?" : c.vp}</b></span>`;
-        }).join("") : '<span class="rb-empty">no cards</span>');
-      return [p.seat, `<div class="rb-player ${p.you ? "you" : ""}" data-seat="${p.seat}">
-        <div class="rb-player-head"><b>${esc(p.name)}</b>${p.computer ? ' <span class="rb-tag">computer</span>' : ""}${p.you ? ' <span class="rb-tag you">you</span>' : ""}
+        }) : ['<span class="rb-empty">no cards</span>']);
+      parts[at] = `<div class="rb-player ${p.you ? "you" : ""}" data-seat="${p.seat}"><div data-part="${at}.head"></div><div class="rb-mini-row" data-part="${at}.cards"></div></div>`;
+      parts[`${at}.head`] = `<div class="rb-player-head"><b>${esc(p.name)}</b>${p.computer ? ' <span class="rb-tag">computer</span>' : ""}${p.you ? ' <span class="rb-tag you">you</span>' : ""}
           &middot; score <b>${p.score}</b> &middot; chips ${p.chips} &middot; Military ${p.military} &middot; goods ${p.goods} &middot; hand ${p.hand}${p.deck !== null && p.deck !== undefined ? ` &middot; own deck ${p.deck}` : ""}
           ${p.actions.length ? `&middot; <span class="rb-acts">${p.actions.map(esc).join(" + ")}</span>` : ""}
-          ${p.goals.length ? `&middot; <span class="rb-held">&#9733; ${p.goals.map(esc).join(", ")}</span>` : ""}</div>
-        <div class="rb-mini-row">${cards}</div></div>`];
-    });
-    // the frame of seat boxes, then each seat's box as a part of its own (see drawParts)
-    const parts = { players: `<div class="rb-sub">Tableaux</div>${rows.map(([seat]) => `<div data-part="players.${seat}"></div>`).join("")}` };
-    for (const [seat, html] of rows) parts[`players.${seat}`] = html;
+          ${p.goals.length ? `&middot; <span class="rb-held">&#9733; ${p.goals.map(esc).join(", ")}</span>` : ""}</div>`;
+      parts[`${at}.cards`] = cards;
+    }
     return parts;
   }
 
@@ -661,11 +662,18 @@ function render({ model, el }) {
   }
 
   let scrollMoves = false;   // the moves list is to show its newest move (after fitting)
+  let refocus = null;        // the option or card that had the focus before a redraw
   function afterDraw() {
     fitTiles();
     const list = scrollMoves && root.querySelector(".rb-moves");
     scrollMoves = false;
     if (list) list.scrollTop = list.scrollHeight;
+    const focusId = refocus;
+    refocus = null;
+    if (focusId && !detail && root.contains(document.activeElement) !== true) {
+      const again = root.querySelector(`[data-id="${CSS.escape(focusId)}"], [data-opt="${CSS.escape(focusId)}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
     const box = root.querySelector(".rb-detail");
     if (box) {
       placeDetail(box);
@@ -894,8 +902,9 @@ function render({ model, el }) {
       const close = root.querySelector(".rb-close");
       if (close && (drawn.detail !== detailBefore || !root.contains(document.activeElement))) close.focus();
     } else if (focusId) {
-      const again = root.querySelector(`[data-id="${CSS.escape(focusId)}"], [data-opt="${CSS.escape(focusId)}"]`);
-      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+      // given back after the tiles are fitted (afterDraw): a focus asks for the page's style,
+      // which would otherwise be worked out once here and again for the fitting
+      refocus = focusId;
     }
     root.dataset.serial = s.serial;
     root.dataset.qserial = qserial;
