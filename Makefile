@@ -8,12 +8,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 LAB_STAMP := $(VENV)/.installed-lab
 
-LINT_DIRS := rftg_nb tests benchmarks binder
+LINT_DIRS := rftg_nb tests benchmarks binder setup.py
 BENCHMARKS := $(sort $(wildcard benchmarks/*.py))
 # Server settings shared by `make app`, the browser tests and Binder (kernels end with their page).
 VOILA_CONFIG := --Voila.config_file_paths=binder
 
-.PHONY: venv install test check app lab lock bench clean
+.PHONY: venv install test check app lab lock bench clean native test-native
 
 venv: $(BIN)/python
 
@@ -41,6 +41,33 @@ test: install
 check: install
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(BIN)/python -m pytest tests -m "not browser and not notebook"
+
+# The optional compiled engine (setup.py, RFTG_NB_COMPILE=1): a copy of the package and the
+# tests in build/native with the rules modules compiled by mypyc, rebuilt when a source changes.
+# The package itself stays plain Python; nothing else uses the copy unless pointed at it
+# (`benchmarks/engine.py --baseline REV --tree build/native`).
+NATIVE := build/native
+NATIVE_SOURCES := $(shell find rftg_nb -name '*.py') setup.py
+native: $(NATIVE)/.built
+
+$(NATIVE)/.built: $(STAMP) $(NATIVE_SOURCES)
+	$(BIN)/python -m pip install --quiet 'mypy>=1.10'
+	rm -rf $(NATIVE)
+	mkdir -p $(NATIVE)
+	cp -r rftg_nb tests setup.py $(NATIVE)/
+	cd $(NATIVE) && RFTG_NB_COMPILE=1 $(CURDIR)/$(BIN)/python setup.py --quiet build_ext --inplace
+	touch $@
+
+# The rules' tests against the compiled copy: rulings, the robot, golden games, fuzzing, saves,
+# loaders and cards (the AI, app and lab tests reach into classes a compiled build closes).
+NATIVE_TESTS := tests/rules tests/robot tests/cards tests/test_engine_golden.py tests/test_fuzz.py \
+	tests/test_save_undo.py tests/test_scores_independent.py tests/test_draft_fuzz.py \
+	tests/test_goals_fuzz.py tests/test_loader_fuzz.py tests/test_custom_cards_fuzz.py
+test-native: native
+	cd $(NATIVE) && PYTHONPATH=$(CURDIR)/$(NATIVE) $(CURDIR)/$(BIN)/python -c \
+		"import rftg_nb.engine.game as g; assert g.__file__.endswith('.so'), g.__file__"
+	cd $(NATIVE) && PYTHONPATH=$(CURDIR)/$(NATIVE) $(CURDIR)/$(BIN)/python -m pytest \
+		-p no:cacheprovider $(NATIVE_TESTS)
 
 # The start page at http://127.0.0.1:8866/ links the pages: play (the dashboard), table (2-5
 # players), learn (the lessons), lab (simulations), designer (custom cards) and cards (the card

@@ -21,6 +21,8 @@ garbage collector walking them).
 solitaire games, replays) on a git worktree of commit ``REV`` and on this tree, in child
 processes taking turns, and prints how many times as fast this tree is (CPU time, medians over
 ``--baseline-rounds``): the measure of a speed-up that does not depend on the machine.
+``--tree DIR`` times ``DIR`` in place of this tree, e.g. ``build/native``, the copy with the
+compiled engine that ``make native`` builds (``setup.py``).
 
 Ceilings (in calibration units; set on 2026-12-01 from runs on the 2-core reference machine,
 itself busy with other work, that measured 2.0-2.7 units a 2-player game, 4.2-6.0 a 5-player
@@ -209,10 +211,10 @@ def _child(tree: Path, kind: str, n: int, seed0: int) -> float:
     return float(data["cpu"])
 
 
-def bench_baseline(rev: str, rounds: int) -> None:
-    """Each workload on this tree and on a worktree of ``rev``, in turn (the order alternating
-    each round), in child processes; prints CPU seconds an item for both and their ratio,
-    medians over the rounds."""
+def bench_baseline(rev: str, rounds: int, here_tree: Path = ROOT) -> None:
+    """Each workload on this tree (or ``here_tree``: the compiled copy of ``make native``) and
+    on a worktree of ``rev``, in turn (the order alternating each round), in child processes;
+    prints CPU seconds an item for both and their ratio, medians over the rounds."""
     with tempfile.TemporaryDirectory(prefix="rftg-baseline-") as tmp:
         tree = Path(tmp) / "tree"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev],
@@ -220,14 +222,15 @@ def bench_baseline(rev: str, rounds: int) -> None:
         try:
             sha = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
                                  check=True, capture_output=True, text=True).stdout.strip()
-            print(f"baseline: {rev} ({sha}), against this tree; CPU seconds an item, medians "
+            against = "this tree" if here_tree == ROOT else str(here_tree)
+            print(f"baseline: {rev} ({sha}), against {against}; CPU seconds an item, medians "
                   f"over {rounds} rounds, the two trees in turn")
             for kind, what, n in BASELINE_KINDS:
                 here: list[float] = []
                 there: list[float] = []
                 for r in range(rounds):
-                    order = ((ROOT, here), (tree, there)) if r % 2 == 0 else \
-                        ((tree, there), (ROOT, here))
+                    order = ((here_tree, here), (tree, there)) if r % 2 == 0 else \
+                        ((tree, there), (here_tree, here))
                     for where, into in order:
                         into.append(_child(where, kind, n, 7_000 + 1_000 * r) / n)
                 a, b = statistics.median(here), statistics.median(there)
@@ -253,10 +256,13 @@ def main(argv: list[str] | None = None) -> int:
                              "print how many times as fast this tree is")
     parser.add_argument("--baseline-rounds", type=int, default=5,
                         help="rounds of the --baseline comparison (5)")
+    parser.add_argument("--tree", type=Path, default=ROOT,
+                        help="with --baseline: the tree to time against it instead of this one "
+                             "(build/native: the compiled engine of `make native`)")
     reference.add_load_options(parser)
     args = parser.parse_args(argv)
     if args.baseline:
-        bench_baseline(args.baseline, args.baseline_rounds)
+        bench_baseline(args.baseline, args.baseline_rounds, args.tree.resolve())
 
     print(f"engine benchmark; {reference.machine()}")
     results = {load: run_once(args, load) for load in reference.runs(args.load)}

@@ -108,11 +108,11 @@ class Decision:
         if isinstance(choice, str):
             ids: tuple[str, ...] = (choice,)
         elif isinstance(choice, (list, tuple)):
-            ids = tuple(choice)
-            for i in ids:
+            for i in choice:  # checked before they are typed str (a compiled build casts)
                 if not isinstance(i, str):
                     raise IllegalChoice(
                         f"{self.kind}: option ids must be strings, got {choice!r}")
+            ids = tuple(choice)
         else:
             raise IllegalChoice(
                 f"{self.kind}: answer with an option id or a list of ids, got {choice!r}"
@@ -124,7 +124,7 @@ class Decision:
         want = str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
         return f"{want} {'option' if want == '1' else 'options'}"
 
-    def check(self, ids: tuple[str, ...]) -> str | None:
+    def check(self, ids: Sequence[str]) -> str | None:
         """Return why ``ids`` is not a legal answer, or None when it is."""
         known = self._ids
         for i in ids:
@@ -136,7 +136,7 @@ class Decision:
         if n < self.min or n > self.max:
             return f"pick {self._want()}, not {n}"
         if self.rule is not None:
-            return self.rule(ids)
+            return self.rule(tuple(ids))
         return None
 
     def legality(self, limit: int = LEGAL_PICKS_LIMIT) -> dict[str, Any]:

@@ -16,8 +16,9 @@ import json
 import random
 import secrets
 from collections.abc import Callable, Generator, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from rftg_nb._native import mypyc_attr
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.constants import TABLEAU_END
 from rftg_nb.engine import draft as _draft
@@ -62,6 +63,7 @@ class _Reached(Exception):
     """Raised inside :meth:`Game.at_step`'s replay when the wanted event has been emitted."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # SoloGame, TableGame
 class Game(CardMoves, GameViews, PowerCache):
     """A game of Race for the Galaxy (base set or with The Gathering Storm).
 
@@ -70,7 +72,7 @@ class Game(CardMoves, GameViews, PowerCache):
     """
 
     #: Fields a save of this kind of game may carry besides SAVE_FIELDS (the table page's seats).
-    SAVE_EXTRA: tuple[str, ...] = ("table",)
+    SAVE_EXTRA: ClassVar[tuple[str, ...]] = ("table",)
 
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None, *,
                  listeners: Iterable[Callable[[Event], None]] = (), record: bool = True):
@@ -117,20 +119,29 @@ class Game(CardMoves, GameViews, PowerCache):
         self._log_players: list[int] = []
         self._decision: Decision | None = None
         self._gen: Rules = _rounds.play(self)
-        self._advance(None, first=True)
+        #: stopped by a listener during the deal (:meth:`at_step`'s copy): nothing more runs
+        self._halted = False
+        try:
+            self._advance(None, first=True)
+        except _Reached:
+            self._halted = True
 
     # ----------------------------------------------------------------- construction
     @classmethod
     def new(
         cls,
-        players: int = 2,
-        seed: int | None = None,
-        expansion: str = "tgs",
-        advanced: bool | None = None,
-        names: Iterable[str] | None = None,
-        goals: bool | Iterable[str] | None = None,
+        # What a person or a file passes in is checked below, each fault named (SetupError):
+        # typed Any, as a compiled build would otherwise refuse a wrong type itself with a
+        # TypeError. players: int; seed: int | None; expansion: str; advanced: bool | None;
+        # names: Iterable[str] | None; goals: bool | Iterable[str] | None; draft: bool.
+        players: Any = 2,
+        seed: Any = None,
+        expansion: Any = "tgs",
+        advanced: Any = None,
+        names: Any = None,
+        goals: Any = None,
         custom_cards: Iterable[Mapping[str, Any]] | None = None,
-        draft: bool = False,
+        draft: Any = False,
     ) -> Game:
         """Deal a new game. Two players play the advanced (two actions) game unless told not to.
 
@@ -211,7 +222,7 @@ class Game(CardMoves, GameViews, PowerCache):
         return goal_rules.check_names(list(goals))
 
     @classmethod
-    def from_position(cls, data: Mapping[str, Any], seed: int = 0) -> Game:
+    def from_position(cls, data: Mapping[str, Any], seed: Any = 0) -> Game:  # seed: int
         """Start from a described position (see :mod:`rftg_nb.engine.position`)."""
         from rftg_nb.engine.position import validate_position
 
@@ -246,7 +257,7 @@ class Game(CardMoves, GameViews, PowerCache):
         questions from the next, though other seats answer in between)."""
         return self._log_players.count(player)
 
-    def apply(self, choice: str | list[str] | tuple[str, ...]) -> None:
+    def apply(self, choice: Any) -> None:  # str | list[str] | tuple[str, ...], checked
         """Answer the pending decision with an option id or a list of ids.
 
         Raises :class:`IllegalChoice` (and changes nothing) if the answer is not allowed.
@@ -304,19 +315,21 @@ class Game(CardMoves, GameViews, PowerCache):
         """
         if not 1 <= n <= len(self.events):
             raise ValueError(f"step {n} is outside this game's events (1 to {len(self.events)})")
-        cls = type(self)
-        copy = cls.__new__(cls)
+        seen = 0
 
-        def stop(_event: Event) -> None:
-            if len(copy.events) >= n:
+        def stop(_event: Event) -> None:  # called once for each event the copy emits
+            nonlocal seen
+            seen += 1
+            if seen >= n:
                 raise _Reached
 
-        try:
-            copy.__init__(self.setup, self.seed, self.db, listeners=[stop])  # type: ignore[misc]
-            for ids in self._log:
-                copy.apply(ids)
-        except _Reached:
-            pass
+        copy = type(self)(self.setup, self.seed, self.db, listeners=[stop])
+        if not copy._halted:
+            try:
+                for ids in self._log:
+                    copy.apply(ids)
+            except _Reached:
+                pass
         copy.listeners.remove(stop)
         copy._given = ()
         copy._decision = None
@@ -337,13 +350,13 @@ class Game(CardMoves, GameViews, PowerCache):
         )
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Game:
+    def from_json(cls, text: Any) -> Game:  # str | bytes, checked by read_save
         """Load a game saved by :meth:`to_json`; raise :class:`SaveFileError` naming the fault."""
         data = read_save(text)
         check_fields(data, (*SAVE_FIELDS, *cls.SAVE_EXTRA), "")
-        seed = data.get("seed")
+        seed: Any = data.get("seed")  # checked here, as the set-up below
         check_seed(seed, SaveFileError, "field 'seed': ")
-        setup = data.get("setup")
+        setup: Any = data.get("setup")
         cls._check_setup(setup)
         choices = data.get("choices")
         if not isinstance(choices, list):
@@ -357,8 +370,8 @@ class Game(CardMoves, GameViews, PowerCache):
                 raise SaveFileError(f"field 'choices' item {i}: expected a list of option ids")
             try:
                 game.apply(c)
-            except ValueError as e:  # IllegalChoice, or a scripted set-up step that cannot run
-                raise SaveFileError(f"field 'choices' item {i} does not replay: {e}") from None
+            except ValueError as err:  # IllegalChoice, or a scripted set-up step that cannot run
+                raise SaveFileError(f"field 'choices' item {i} does not replay: {err}") from None
         return game
 
     @staticmethod

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from rftg_nb._native import mypyc_attr, trait
 from rftg_nb.engine.state import Card, Player
 from rftg_nb.text import count, whose
 
@@ -21,20 +22,22 @@ if TYPE_CHECKING:
     from rftg_nb.engine.draft import Draft
 
 
+@trait
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CardMoves:
     """Moving cards between piles, hands and worlds, and chips to players (mixed into
     ``Game``)."""
 
-    if TYPE_CHECKING:
-        deck: list[Card]
-        discard: list[Card]
-        vp_pool: int
-        rng: random.Random
-        draft: Draft | None
+    # what the class it is mixed into holds (read here, set there)
+    deck: list[Card]
+    discard: list[Card]
+    vp_pool: int
+    rng: random.Random
+    draft: Draft | None
 
-        def emit(self, actor: int | str | None, kind: str, text: str,
-                 data: Mapping[str, Any] | None = None,
-                 visible_to: int | None = None) -> None: ...
+    def emit(self, actor: int | str | None, kind: str, text: str,
+             data: Mapping[str, Any] | None = None,
+             visible_to: int | None = None) -> None: ...
 
     def draw_one(self, p: Player | None = None) -> Card | None:
         """Take the top card of the draw pile (``p``'s own pile in a drafted game).

@@ -4,25 +4,28 @@ begins and kept while the tableau stays the same. A part of :class:`rftg_nb.engi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from rftg_nb._native import mypyc_attr, trait
 from rftg_nb.engine.powers import Handler
 from rftg_nb.engine.state import Card, Player
 
 PowerUse = tuple[Card, int, Any, Handler]  # (card, index in its powers, power, handler)
 
 
+@trait
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PowerCache:
     """Each player's powers for this phase, by hook (mixed into ``Game``)."""
 
-    if TYPE_CHECKING:
-        players: list[Player]
-        cards: list[Card]
-        _powers: dict[int, tuple[PowerUse, ...]]
-        _powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]]
-        _power_memo: dict[tuple[int, int], tuple[list[Card], tuple[
-            tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]]]
-        _goal_counts: dict[int, tuple[list[Card], dict[str, int]]]
+    # what the class it is mixed into holds (read here, set there)
+    players: list[Player]
+    cards: list[Card]
+    _powers: dict[int, tuple[PowerUse, ...]]
+    _powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]]
+    _power_memo: dict[tuple[int, int], tuple[list[Card], tuple[
+        tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]]]
+    _goal_counts: dict[int, tuple[list[Card], dict[str, int]]]
 
     def drop_caches(self) -> None:
         """Forget what the rules kept to go faster (powers by tableau, goal counts, each

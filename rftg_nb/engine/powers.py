@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 
 
 
+def _not_given(*_args: Any) -> Any:
+    raise TypeError("only a consume power's handler says whether it is usable and what it does")
+
+
 @dataclass(frozen=True, slots=True)
 class Handler:
     phase: int
@@ -26,8 +30,10 @@ class Handler:
     hook: str
     fn: Callable[..., Any]
     mandatory: bool = True
-    usable: Callable[..., bool] | None = None
-    describe: Callable[..., str] | None = None
+    #: consume powers: (game, player, card, power) -> whether it can be used now
+    usable: Callable[..., bool] = _not_given
+    #: consume powers: (card, power) -> the option's label
+    describe: Callable[..., str] = _not_given
 
 
 HANDLERS: dict[tuple[int, str], Handler] = {}
@@ -43,12 +49,17 @@ def power(
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register the decorated function as the handler of ``codes`` in ``phase``."""
 
+    if hook == "consume" and (usable is None or describe is None):
+        raise RuntimeError(f"phase {phase} powers {codes}: a consume hook needs usable and "
+                           "describe")
+
     def register(fn: Callable[..., Any]) -> Callable[..., Any]:
         for code in codes:
             key = (phase, code)
             if key in HANDLERS:
                 raise RuntimeError(f"two handlers for phase {phase} power {code}")
-            HANDLERS[key] = Handler(phase, code, hook, fn, mandatory, usable, describe)
+            HANDLERS[key] = Handler(phase, code, hook, fn, mandatory, usable or _not_given,
+                                    describe or _not_given)
         return fn
 
     return register

@@ -61,19 +61,19 @@ def check_setup(setup: Any) -> None:
     check_saved_custom_cards(setup)
     if "draft" in setup:
         if setup["draft"] is not False:
-            why = _draft.why_not(setup["draft"], n, setup["expansion"])
-            if why is None and "position" in setup:
-                why = "a game started from a position cannot be drafted"
-            if why is not None:
-                raise SaveFileError(f"field 'setup.draft': {why}")
+            fault = _draft.why_not(setup["draft"], n, setup["expansion"])
+            if fault is None and "position" in setup:
+                fault = "a game started from a position cannot be drafted"
+            if fault is not None:
+                raise SaveFileError(f"field 'setup.draft': {fault}")
     if "position" in setup:
         from rftg_nb.engine.decision import PositionError
         from rftg_nb.engine.position import validate_position
 
         try:
             validate_position(setup["position"])
-        except PositionError as e:
-            raise SaveFileError(f"field 'setup.position': {e}") from None
+        except PositionError as err:
+            raise SaveFileError(f"field 'setup.position': {err}") from None
 
 
 # ---------------------------------------------------------------------------- reading saves
@@ -94,8 +94,8 @@ def read_save(text: Any) -> dict[str, Any]:
     except UnicodeDecodeError as e:
         raise SaveFileError(f"not a saved game: not UTF-8 text ({e.reason} at byte "
                             f"{e.start})") from None
-    except ValueError as e:
-        raise SaveFileError(f"not a saved game: the text is not JSON ({e})") from None
+    except ValueError as err:
+        raise SaveFileError(f"not a saved game: the text is not JSON ({err})") from None
     if not isinstance(data, dict):
         raise SaveFileError("not a saved game: expected a JSON object")
     if data.get("format") != SAVE_FORMAT:

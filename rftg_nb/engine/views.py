@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rftg_nb._native import mypyc_attr, trait
 from rftg_nb.engine.decision import Decision, Event
 from rftg_nb.engine.state import Card, Player
 
@@ -12,21 +13,23 @@ if TYPE_CHECKING:
     from rftg_nb.engine.draft import Draft
 
 
+@trait
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameViews:
     """The read-only views of a game (mixed into ``Game``, whose state they read)."""
 
-    if TYPE_CHECKING:
-        round: int
-        phase: str
-        vp_pool: int
-        deck: list[Card]
-        discard: list[Card]
-        players: list[Player]
-        cards: list[Card]
-        events: list[Event]
-        draft: Draft | None
-        _over: bool
-        _decision: Decision | None
+    # what the class it is mixed into holds (read here, set there)
+    round: int
+    phase: str
+    vp_pool: int
+    deck: list[Card]
+    discard: list[Card]
+    players: list[Player]
+    cards: list[Card]
+    events: list[Event]
+    draft: Draft | None
+    _over: bool
+    _decision: Decision | None
 
     def view(self, player: int) -> dict[str, Any]:
         """Everything ``player`` may see: own hand, every tableau, counts, chips and the pool.

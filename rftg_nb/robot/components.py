@@ -105,8 +105,10 @@ def _validator(path: tuple[str, ...]) -> Callable[[Any], str | None] | None:
     if len(path) == 1:
         return TOP_KEYS.get(head)
     if len(path) == 2:
-        group = {"mat": MAT_KEYS, "start_defaults": START_KEYS, "conventions": CONVENTIONS,
-                 "dice": {"a": _die, "b": _die}}.get(head)
+        groups: dict[str, Mapping[str, Callable[[Any], str | None]]] = {
+            "mat": MAT_KEYS, "start_defaults": START_KEYS, "conventions": CONVENTIONS,
+            "dice": {"a": _die, "b": _die}}
+        group = groups.get(head)
         return None if group is None else group.get(path[1])
     if len(path) == 3:
         if head == "difficulty" and path[1] in DIFFICULTIES:
@@ -220,8 +222,8 @@ def read_overrides(path: str | Path) -> dict[str, Any]:
         raise ComponentError(f"components file {str(path)!r}: {e.strerror}") from None
     except RecursionError:
         raise ComponentError(f"components file {str(path)!r}: nested too deeply") from None
-    except ValueError as e:
-        raise ComponentError(f"components file {str(path)!r}: not JSON ({e})") from None
+    except ValueError as err:
+        raise ComponentError(f"components file {str(path)!r}: not JSON ({err})") from None
     if not isinstance(data, dict):
         raise ComponentError(NOT_A_DICT)
     return data

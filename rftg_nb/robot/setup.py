@@ -59,16 +59,16 @@ def check_adjust(values: Mapping[str, Any], error: type[ValueError]) -> None:
                         f"got {quote(v)}")
 
 
-def solo_setup(
-    seed: int | None,
-    difficulty: str,
-    player_start: str | None,
-    robot_start: str | None,
-    deck: list[str] | None,
-    dice: list[tuple[str, str]] | str | None,
+def solo_setup(  # the types SoloGame.new names; Any: each is checked here
+    seed: Any,
+    difficulty: Any,
+    player_start: Any,
+    robot_start: Any,
+    deck: Any,
+    dice: Any,
     components: Mapping[str, Any] | str | Path | None,
-    name: str,
-    custom_cards: list[Mapping[str, Any]] | None,
+    name: Any,
+    custom_cards: Any,
 ) -> tuple[dict[str, Any], int]:
     """The set-up and seed of a new solitaire game (see :meth:`SoloGame.new`), every argument
     checked: a bad one raises a ``SetupError`` (a ``ComponentError`` for the components)
@@ -161,8 +161,8 @@ def check_solo(solo: Any, error: type[ValueError], db: CardDatabase = CARDS) -> 
             raise error(f"adjust[{i}]: expected {{\"after\": choices, \"robot\": {{...}}}}")
         try:
             check_adjust(step["robot"], error)
-        except ValueError as e:
-            raise error(f"adjust[{i}]: {e}") from None
+        except ValueError as err:
+            raise error(f"adjust[{i}]: {err}") from None
     dice = solo.get("dice")
     if dice is not None and dice != "manual":
         if not isinstance(dice, list):
@@ -170,8 +170,8 @@ def check_solo(solo: Any, error: type[ValueError], db: CardDatabase = CARDS) -> 
         for i, pair in enumerate(dice):
             try:
                 orient(pair, comps)
-            except ValueError as e:
-                raise error(f"dice[{i}]: {e}") from None
+            except ValueError as err:
+                raise error(f"dice[{i}]: {err}") from None
 
 
 def check_solo_save(setup: Any) -> None:

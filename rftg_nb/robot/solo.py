@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rftg_nb.cards import CardDatabase
 from rftg_nb.engine.decision import Decision, Event, Option, SetupError
@@ -42,19 +42,20 @@ class SoloGame(Game):
     """The solitaire game. Player 0 is you; index 1 in :meth:`scores` and :attr:`winner` is
     the robot."""
 
-    SAVE_EXTRA: tuple[str, ...] = ()
+    SAVE_EXTRA: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None,
-                 **options: Any):
-        """As :class:`Game` (``options``: its ``listeners`` and ``record``)."""
+    def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None, *,
+                 listeners: Iterable[Callable[[Event], None]] = (), record: bool = True):
+        """As :class:`Game`."""
         solo = setup["solo"]
         self.components: Components = load_components(solo.get("components"))
         self.difficulty: str = solo["difficulty"]
         self.robot: Robot = None  # type: ignore[assignment]  # set while dealing
         self._stamps: list[tuple[Any, ...]] = []
         self._scored: tuple[tuple[int, ...], int, int] = ((), 0, 0)  # key, player, robot
-        super().__init__(setup, seed, db, **options)
-        self._adjust_at(0)
+        super().__init__(setup, seed, db, listeners=listeners, record=record)
+        if not self._halted:  # (an at_step copy stopped during the deal is as it was then)
+            self._adjust_at(0)
 
     # ------------------------------------------------------------------ scripted adjustments
     def adjust(self, **values: int) -> None:
@@ -72,7 +73,7 @@ class SoloGame(Game):
             *self.setup["solo"].get("adjust", []), {"after": len(self._log),
                                                     "robot": dict(values)}]}
 
-    def apply(self, choice: str | list[str] | tuple[str, ...]) -> None:
+    def apply(self, choice: Any) -> None:  # as Game.apply
         super().apply(choice)
         self._adjust_at(len(self._log))
 
@@ -114,15 +115,19 @@ class SoloGame(Game):
     @classmethod
     def new(  # type: ignore[override]
         cls,
-        seed: int | None = None,
-        difficulty: str = "easy",
-        player_start: str | None = None,
-        robot_start: str | None = None,
-        deck: list[str] | None = None,
-        dice: list[tuple[str, str]] | str | None = None,
+        # Checked by solo_setup, each fault named (SetupError); typed Any, as in Game.new.
+        # seed: int | None; difficulty: str; player_start, robot_start: str | None; deck:
+        # list[str] | None; dice: list[tuple[str, str]] | str | None; name: str;
+        # custom_cards: list[Mapping[str, Any]] | None.
+        seed: Any = None,
+        difficulty: Any = "easy",
+        player_start: Any = None,
+        robot_start: Any = None,
+        deck: Any = None,
+        dice: Any = None,
         components: Mapping[str, Any] | str | Path | None = None,
-        name: str = "You",
-        custom_cards: list[Mapping[str, Any]] | None = None,
+        name: Any = "You",
+        custom_cards: Any = None,
     ) -> SoloGame:
         """Set up a solitaire game.
 

@@ -64,7 +64,7 @@ class TableGame(Game):
         self._scored: tuple[Any, tuple[int, ...]] = (None, ())
         super().__init__(setup, seed, db, **options)
 
-    def apply(self, choice: str | list[str] | tuple[str, ...]) -> None:
+    def apply(self, choice: Any) -> None:  # as Game.apply
         d = self.decision
         super().apply(choice)  # raises IllegalChoice before anything changes
         assert d is not None

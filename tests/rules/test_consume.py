@@ -291,10 +291,11 @@ def test_consume_powers_are_labelled_with_what_each_good_gives():
     """The label of a consume power says how many goods it takes and what they give."""
     from rftg_nb.cards import CARDS
     from rftg_nb.engine.phases.consume import _describe_goods
+    from rftg_nb.engine.state import Card
 
     def label(name: str, code: str) -> str:
         pw = next(p for p in CARDS[name].powers if p.code == code)
-        return _describe_goods(type("C", (), {"name": name})(), pw)
+        return _describe_goods(Card(0, CARDS[name]), pw)
 
     assert label("Epsilon Eridani", "CONSUME_ANY|GET_CARD|GET_VP") == \
         "Epsilon Eridani: consume 1 good for 1 VP and 1 card"

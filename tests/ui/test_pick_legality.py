@@ -160,7 +160,7 @@ def test_the_pages_send_the_legality_with_each_question():
         assert q["legal"] == d.legality()
         assert [o["id"] for o in q["options"]] == list(d.ids)  # the indices' order
         seen.add(d.kind)
-        app.on_action({"do": "answer", "ids": RandomPlayer(rng.random()).choose(d)})
+        app.on_action({"do": "answer", "ids": RandomPlayer(rng.randrange(2**32)).choose(d)})
     assert "dice" in seen and "actions" in seen
     table = TableApp()
     for _ in range(30):
@@ -171,7 +171,7 @@ def test_the_pages_send_the_legality_with_each_question():
             table.on_action({"do": "seat"})
         q = table.board.state["question"]
         assert q is not None and q["legal"] == d.legality()
-        table.on_action({"do": "answer", "ids": RandomPlayer(rng.random()).choose(d)})
+        table.on_action({"do": "answer", "ids": RandomPlayer(rng.randrange(2**32)).choose(d)})
 
 
 def test_question_for_another_seat_sends_nothing():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL, GOOD_VALUE
@@ -51,7 +51,7 @@ def _trade_chromo(p: Player, card: Card, world: Card, value: int) -> int:
 
 def trade_value(game: Game, p: Player, world: Card, bonuses: bool = True) -> int:
     """Cards gained for selling the good on ``world``."""
-    value = GOOD_VALUE[world.design.good]
+    value = GOOD_VALUE[cast(str, world.design.good)]  # a world holding a good has a kind
     if bonuses:
         for card, _i, pw, h in game.powers(p, "trade_bonus"):
             value += h.fn(p, card, world, pw.value)
@@ -60,7 +60,7 @@ def trade_value(game: Game, p: Player, world: Card, bonuses: bool = True) -> int
 
 def _good_options(game: Game, p: Player, worlds: list[Card], trade: bool | None = None):
     def label(w: Card) -> str:
-        base = f"{GOOD_LABEL[w.design.good]} good on {w.name}"
+        base = f"{GOOD_LABEL[cast(str, w.design.good)]} good on {w.name}"
         if trade is None:
             return base
         return f"{base} ({trade_value(game, p, w, trade)} cards)"
@@ -76,7 +76,7 @@ def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
     ids = yield from game.ask(d)
     world = next(w for w in goods if w.id == ids[0])
     value = trade_value(game, p, world, bonuses)
-    kind = world.design.good
+    kind = cast(str, world.design.good)
     game.remove_good(world, p)
     game.emit(p.index, "trade", f"{p.says('sells')} the {GOOD_LABEL[kind]} good on {world.name} "
                                 f"for {value} cards ({why}).",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL
@@ -22,10 +22,11 @@ def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
     """Put a good on ``world`` and record it as produced this phase."""
     if world.good is not None or not game.add_good(world, p):
         return False
-    p.produced.append((world, world.design.good))
-    game.emit(p.index, "produce", f"{world.name} produces {article(GOOD_LABEL[world.design.good])} "
+    kind = cast(str, world.design.good)  # add_good puts goods only on worlds with a kind
+    p.produced.append((world, kind))
+    game.emit(p.index, "produce", f"{world.name} produces {article(GOOD_LABEL[kind])} "
                                   f"good ({why}).",
-              {"card": world.name, "kind": world.design.good, "why": why})
+              {"card": world.name, "kind": kind, "why": why})
     return True
 
 
@@ -89,8 +90,9 @@ def _windfall_any(game: Game, p: Player, card: Card, pw: Power) -> Rules:
 def _discard_to_produce(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     if card.good is not None or not p.hand or card not in p.tableau:
         return
+    kind = cast(str, card.design.good)  # the power is printed on production worlds only
     d = Decision(p.index, "produce_discard",
-                 f"{p.name}: discard a card to produce an {GOOD_LABEL[card.design.good]} good "
+                 f"{p.name}: discard a card to produce an {GOOD_LABEL[kind]} good "
                  f"on {card.name}, or none.",
                  game.card_options(p.hand), 0, 1, {"card": card.name})
     ids = yield from game.ask(d)
