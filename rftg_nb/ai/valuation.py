@@ -77,7 +77,6 @@ class Ctx:
                             if p.code == "EXTRA_MILITARY")
         self.freq = phase_frequencies(self)
         self._unseen: Counter[Design] | None = None
-        self._unseen_n: tuple[Counter[Design], int] | None = None
         self.goals = [t for t in game.goal_tracks]
         self._goal_key = tuple((t.design.name, tuple(t.holders)) for t in self.goals)
         self._tkey = tuple(sorted(d.name for d in self.tableau))
@@ -103,13 +102,6 @@ class Ctx:
         if self._unseen is None:
             self._unseen = knowledge.unseen(self.game, self.seat)
         return self._unseen
-
-    @property
-    def unseen_count(self) -> int:
-        """How many cards are unseen (the copies of every unseen design)."""
-        if self._unseen_n is None or self._unseen_n[0] is not self.unseen:
-            self._unseen_n = (self.unseen, sum(self.unseen.values()))
-        return self._unseen_n[1]
 
     # ------------------------------------------------------------------ the tableau engine
     def income(self, designs: Iterable[Design]) -> float:
@@ -169,7 +161,7 @@ class Ctx:
                 total += 2 * card_bonus(d, c.design)
             for design, points in _bonus_lines(d, knowledge.full_deck(self.game)):
                 total += points * unseen[design]
-            weight = 2 * len(self.hand) + self.unseen_count
+            weight = 2 * len(self.hand) + sum(unseen.values())
             got = self._rates[d.name] = total / weight if weight else 0.0
         return got
 

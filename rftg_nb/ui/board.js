@@ -662,16 +662,15 @@ function render({ model, el }) {
   }
 
   let scrollMoves = false;   // the moves list is to show its newest move (after fitting)
-  let refocus = null;        // the option or card that had the focus before a redraw
+  let refocus = null;        // the option or card whose focus the last drawing took away
   function afterDraw() {
     fitTiles();
     const list = scrollMoves && root.querySelector(".rb-moves");
     scrollMoves = false;
     if (list) list.scrollTop = list.scrollHeight;
-    const focusId = refocus;
-    refocus = null;
-    if (focusId && !detail && root.contains(document.activeElement) !== true) {
-      const again = root.querySelector(`[data-id="${CSS.escape(focusId)}"], [data-opt="${CSS.escape(focusId)}"]`);
+    if (refocus) {
+      const again = root.querySelector(`[data-id="${CSS.escape(refocus)}"], [data-opt="${CSS.escape(refocus)}"]`);
+      refocus = null;
       if (again) again.focus({ preventScroll: true });
     }
     const box = root.querySelector(".rb-detail");
@@ -901,10 +900,11 @@ function render({ model, el }) {
     if (detail) {  // the text box just opened (or the focus left the board): its close button
       const close = root.querySelector(".rb-close");
       if (close && (drawn.detail !== detailBefore || !root.contains(document.activeElement))) close.focus();
-    } else if (focusId) {
-      // given back after the tiles are fitted (afterDraw): a focus asks for the page's style,
+    } else {
+      // if the drawing took the focused option or card away, the focus goes to its new
+      // drawing after the tiles are fitted (afterDraw): a focus asks for the page's style,
       // which would otherwise be worked out once here and again for the fitting
-      refocus = focusId;
+      refocus = focusId && !root.contains(document.activeElement) ? focusId : null;
     }
     root.dataset.serial = s.serial;
     root.dataset.qserial = qserial;
