@@ -254,6 +254,54 @@ def test_a_table_answer_keeps_each_seats_cards_and_redraws_its_counts(
     assert page_errors == []
 
 
+# ---------------------------------------------------------------------------- layers
+# The regions an answer changes one by one, on each page: each must be a composited layer of
+# its own, so that a question growing or shrinking moves the regions below it without their
+# being painted and rasterized again.
+SOLO_LAYERS = [".rb-head", "details.rb-new", ".rb-q", "section.rb-hand", "section.rb-tableau",
+               ".rb-mat", ".rb-log"]
+TABLE_LAYERS = [".rb-head", "details.rb-new", ".rb-q", ".rb-player", ".rb-goals-panel",
+                ".rb-log"]
+
+
+def _layer_owners(page: Page, selectors: list[str]) -> dict[str, bool]:
+    """For each selector, whether every element it matches on the board owns a composited
+    layer (Chromium's layer tree, read through the DevTools protocol)."""
+    cdp = page.context.new_cdp_session(page)
+    trees: list[list[dict]] = []
+    cdp.on("LayerTree.layerTreeDidChange", lambda e: trees.append(e.get("layers") or []))
+    cdp.send("DOM.getDocument", {"depth": 0})
+    cdp.send("LayerTree.enable")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    for _ in range(20):
+        if trees and trees[-1]:
+            break
+        page.wait_for_timeout(100)
+    owners = {layer["backendNodeId"] for layer in trees[-1] if "backendNodeId" in layer}
+    doc = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    out = {}
+    for sel in selectors:
+        ids = cdp.send("DOM.querySelectorAll", {"nodeId": doc, "selector": f"{BOARD} {sel}"})
+        nodes = ids["nodeIds"]
+        backend = [cdp.send("DOM.describeNode", {"nodeId": n})["node"]["backendNodeId"]
+                   for n in nodes]
+        out[sel] = bool(backend) and all(b in owners for b in backend)
+    cdp.send("LayerTree.disable")
+    return out
+
+
+def test_each_region_an_answer_changes_is_a_layer_of_its_own(laptop: Page, voila_pages: VoilaServer,
+                                                             page_errors: list[str]):
+    page = laptop
+    _open(page, voila_pages.url + "/voila/render/play.ipynb")
+    assert _layer_owners(page, SOLO_LAYERS) == {s: True for s in SOLO_LAYERS}
+    _open(page, voila_pages.url + "/voila/render/table.ipynb")
+    _redraw(page, lambda: page.click("[data-do=seat]"))
+    page.wait_for_selector(f"{BOARD}[data-kind=initial_discard]")
+    assert _layer_owners(page, TABLE_LAYERS) == {s: True for s in TABLE_LAYERS}
+    assert page_errors == []
+
+
 # ---------------------------------------------------------------------------- the New game form
 def _form(page: Page) -> dict:
     return page.evaluate(
