@@ -9,6 +9,8 @@
   marks change (no longer an option) keeps its face.
 - Whatever makes the kernel compute (Hint, New game, Show all, an answer at the table) shows
   a busy sign in the click's own task, gone once the kernel's next state is drawn.
+- Each region an answer changes on its own is a composited layer of its own (Chromium's layer
+  tree), so that a question that grows moves the regions below it without painting them again.
 """
 
 from __future__ import annotations
@@ -277,6 +279,7 @@ def _layer_owners(page: Page, selectors: list[str]) -> dict[str, bool]:
         if trees and trees[-1]:
             break
         page.wait_for_timeout(100)
+    assert trees and trees[-1], "Chromium sent no layer tree"
     owners = {layer["backendNodeId"] for layer in trees[-1] if "backendNodeId" in layer}
     doc = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
     out = {}
