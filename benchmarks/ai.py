@@ -23,6 +23,13 @@ Rows:
   decision and over the choices of actions (the dearest), each also in calibration units of
   ``benchmarks/reference.py`` (that decision's time over one unit timed just before it), first
   quiet and then while ``cpu_load()`` keeps every core busy.
+* ``table-wait``: the wait a person feels at the table page's controller: a 4-player game
+  with two people and two strong computer seats (the apps' budget), the people's answers
+  given by the fast AI ``--person-seconds`` (3) after each choice of actions is shown (as if
+  read and thought over; other questions at once), each answer timed from the click to the
+  next person's question, played for ``--table-rounds`` (6) rounds twice: as the page plays
+  (the computer seats choose their actions while the person chooses,
+  ``TableController.think_ahead``) and with them thinking only when asked.
 * ``budget-strength``: what the budget costs: 2-player games (as ``strong-vs-fast``) of the
   strong AI thinking within the apps' budget against the fast AI (``--budget-games``, 40).
 
@@ -142,7 +149,7 @@ WAIT_TABLES = ((1, "solitaire"), (2, "2 players"), (4, "4 players"), (5, "5 play
 WAIT_STRONG_P90_S = 2.0  # quiet, 4-5 players, choices of actions
 WAIT_FAST_P90_S = 0.1
 ROWS = ("solo-strong", "solo-fast", "strong-vs-fast", "strong-vs-random", "hint", "speed",
-        "wait", "budget-strength")
+        "wait", "table-wait", "budget-strength")
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -411,6 +418,44 @@ def wait_row(per_kind: int, loads: list[bool], procs: int | None) -> bool:
     return ok
 
 
+def table_waits(think_ahead: bool, person_seconds: float, rounds: int) -> dict[str, list[float]]:
+    """Wall-clock seconds from each person's answer to the next person's question (see the
+    ``table-wait`` row), by the kind of question answered: "actions" and "other"."""
+    from rftg_nb.ai import AIPlayer
+    from rftg_nb.ui.table import TableController, TableSettings
+
+    c = TableController()
+    c.new_game(TableSettings(4, ["Ann", "Bea", "Cy", "Dan"], [False, True, False, True],
+                             seed=SEED0 + 800_000, level="strong"))
+    person = AIPlayer("fast", seed=3)
+    waits: dict[str, list[float]] = {"actions": [], "other": []}
+    while (d := c.game.decision) is not None and c.game.round <= rounds:
+        if c.pending_pass:
+            c.confirm_seat()
+        if think_ahead:
+            c.think_ahead()  # what the page does once the question is sent
+        ids = person.answer(c.game, d)
+        if d.kind == "actions":
+            time.sleep(person_seconds)  # the person reads the question and chooses
+        start = time.perf_counter()
+        c.answer(ids)
+        waits["actions" if d.kind == "actions" else "other"].append(
+            time.perf_counter() - start)
+    return waits
+
+
+def table_wait_row(person_seconds: float, rounds: int) -> None:
+    for think_ahead in (True, False):
+        w = table_waits(think_ahead, person_seconds, rounds)
+        how = "thinking ahead (as the page)" if think_ahead else "thinking when asked"
+        print(f"  4 players, 2 strong seats, {how}, person answers actions after "
+              f"{person_seconds:g} s: wait after a choice of actions median "
+              f"{statistics.median(w['actions']):.2f} s, p90 {p90(w['actions']):.2f} s, max "
+              f"{max(w['actions']):.2f} s over {len(w['actions'])}; after other questions "
+              f"median {statistics.median(w['other']):.2f} s, p90 {p90(w['other']):.2f} s, "
+              f"max {max(w['other']):.2f} s over {len(w['other'])}", flush=True)
+
+
 def budget_duel(i: int) -> tuple[float, float, int]:
     """One 2-player game, the strong AI within the apps' budget against the fast AI:
     (1 won, 0.5 shared, 0 lost; the strong seat's longest wait in seconds; its decisions)."""
@@ -457,6 +502,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hint-positions", type=int, default=200)
     ap.add_argument("--wait-positions", type=int, default=12,
                     help="positions of each kind a table in the wait row (12)")
+    ap.add_argument("--person-seconds", type=float, default=3.0,
+                    help="table-wait: seconds a person takes over a choice of actions (3)")
+    ap.add_argument("--table-rounds", type=int, default=6,
+                    help="table-wait: rounds played each way (6)")
     ap.add_argument("--budget-games", type=int, default=40,
                     help="games of the budget-strength row (40)")
     ap.add_argument("--results", type=Path, default=None,
@@ -493,6 +542,8 @@ def main(argv: list[str] | None = None) -> int:
                                             args.load_procs)))
     if "wait" in rows:
         verdicts.append(("wait", wait_row(args.wait_positions, loads, args.load_procs)))
+    if "table-wait" in rows:
+        table_wait_row(args.person_seconds, args.table_rounds)
     if "budget-strength" in rows:
         budget_row(args.budget_games, args.processes)
     failed = [name for name, ok in verdicts if not ok]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy as _copy
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.ai import knowledge
@@ -40,11 +41,20 @@ def replay(game: Game, round_start: bool = False) -> Game:
     ``round_start``: stop at the first action choice of the current round instead, so that
     the actions other players have already chosen this round (still secret) are not copied.
     """
-    setup = _copy.deepcopy(game.setup)
-    twin = type(game)(setup, game.seed, record=False)  # nobody reads a copy's story
-    for ids in game.choices:
+    return replay_log(type(game), game.setup, game.seed, game.choices,
+                      game.round if round_start else None)
+
+
+def replay_log(cls: type[Game], setup: Any, seed: int, choices: Sequence[Sequence[str]],
+               stop_round: int | None = None) -> Game:
+    """A game of class ``cls`` from ``setup`` and ``seed`` with ``choices`` replayed (what
+    :func:`replay` copies, given apart so that a copy can be made from a game's log taken
+    earlier, on another thread). ``stop_round``: stop at that round's first action choice."""
+    twin = cls(_copy.deepcopy(setup), seed, record=False)  # nobody reads a copy's story
+    for ids in choices:
         d = twin.decision
-        if round_start and d is not None and d.kind == "actions" and twin.round == game.round:
+        if stop_round is not None and d is not None and d.kind == "actions" \
+                and twin.round == stop_round:
             break
         twin.apply(list(ids))
     return twin

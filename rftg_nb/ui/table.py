@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rftg_nb.ai.ahead import ThinkAhead
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError
 from rftg_nb.engine.game import Game
 from rftg_nb.engine.scoring import score_breakdown
@@ -96,6 +97,9 @@ class TableController:
     assistant: Assistant = field(default_factory=Assistant, repr=False)
     #: told the seat first whenever a computer seat is about to think (the page says who)
     on_think: Callable[[int], None] | None = field(default=None, repr=False)
+    #: the computer seats' choices of actions, worked out while a person chooses (see
+    #: :meth:`think_ahead`)
+    ahead: ThinkAhead = field(default_factory=ThinkAhead, repr=False)
 
     # ------------------------------------------------------------------ game lifecycle
     def new_game(self, settings: TableSettings | None = None) -> None:
@@ -156,6 +160,7 @@ class TableController:
             self.status = Status("Nothing to undo: no person has made a choice yet.", True)
             return False
         # The last choice of the last person to decide is the last person's choice of all.
+        self.ahead.forget()
         g.undo(people[-1])
         self._seat = None
         self._ask_pass()
@@ -202,7 +207,23 @@ class TableController:
         g = self.need_game()
         if self.on_think is not None:
             self.on_think(seat)
+        if self.settings.level != "random":
+            ahead = self.ahead.take(g, decision)
+            if ahead is not None:
+                return ahead
         return self.seat_player().answer(g, decision)
+
+    def think_ahead(self) -> bool:
+        """While the person on the screen chooses their actions, let the computer seats that
+        choose after them work out their own on a copy of the game (a thread of its own;
+        :class:`rftg_nb.ai.ahead.ThinkAhead`), so that the answer is not followed by their
+        thinking. Their choices cannot depend on the person's, which nobody sees before all
+        have chosen, and each is the answer the seat gives when asked in that position. True
+        when they started; the page calls this after each new state it is sent."""
+        g = self.game
+        if g is None or self.settings.level == "random":
+            return False  # a random seat answers at once
+        return self.ahead.start(g, self.settings.computer, self.seat_player().answer)
 
     def seat_player(self) -> Player:
         """The player of the computer seats at the table's level (see :meth:`choose`)."""
@@ -264,6 +285,7 @@ class TableController:
             self._seat = None
 
     def _start(self, game: TableGame) -> None:
+        self.ahead.forget()
         self.game = game
         self._seat = None
         self.pending_pass = None

@@ -198,6 +198,9 @@ class TableApp(BoardApp):
                                       ("game", "game")]
             self.log_actor.value = ""
         super().refresh()
+        # the new state is on its way to the page: while the person reads it, the computer
+        # seats may work out their choice of actions (TableController.think_ahead)
+        self.c.think_ahead()
 
 
 __all__ = ["TableApp"]

@@ -350,3 +350,23 @@ def test_each_game_is_named_in_the_forms_settings():
     app.on_action({"do": "new", "settings": dict(FORM)})  # the confirmation
     assert not app.c.status.error, app.c.status.text
     assert app.board.state["settings"]["game"] != first
+
+
+def test_the_computer_seats_choose_their_actions_while_the_person_chooses():
+    """On the page the computer seats work out their choice of actions while the person is
+    choosing (TableController.think_ahead, on a thread), and the game goes exactly as on a
+    controller that lets them think only when asked."""
+    form = {"players": 4, "names": ["Ann", "C1", "C2", "C3"],
+            "computer": [False, True, True, True], "goals": True, "seed": "12"}
+    app = _app(form)
+    _play(app, rounds=4, check=False)
+    g = app.c.game
+    assert app.c.ahead.given >= 3 * 4  # three seats, four rounds
+    people = [ids for ids, seat in zip(g.choices, g.deciders, strict=True) if seat == 0]
+    c = TableController()  # never asked to think ahead
+    c.new_game(TableSettings(4, form["names"], form["computer"], seed=12))
+    for ids in people:
+        if c.pending_pass:
+            c.confirm_seat()
+        assert c.answer(list(ids))
+    assert c.game.choices == g.choices and c.ahead.given == 0
