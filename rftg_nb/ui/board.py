@@ -5,11 +5,16 @@ once per page, ``info`` (the mat's rows and the robot's rules) once per game, an
 (the small dict of :func:`rftg_nb.ui.solo_board.board_state`, on every change). The page sends
 back plain messages (``{"do": "answer", "ids": [...]}``, ``{"do": "check", ...}``, ...), which
 :class:`Board` hands to the ``on_action`` callback; replies that are not state (a pick check, a
-saved file) go back as custom messages. No JavaScript build: ``board.js`` is an ES module.
+saved file) go back as custom messages.
+
+No JavaScript build: the page script is the ES modules of ``board/``, one a concern (see the
+head of ``board/board.js``), which :func:`board_module` joins into the one module a widget
+takes when this module is imported.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,12 +23,41 @@ import anywidget
 import traitlets
 
 HERE = Path(__file__).parent
+BOARD_DIR = HERE / "board"
+#: the board's modules, each after the modules it imports (the last one exports the widget)
+BOARD_MODULES = ("util", "judge", "tiles", "parts", "question", "detail", "solo", "table",
+                 "catalogue", "board")
+#: a module's import of a sibling: ``import { a, b } from "./tiles.js";``
+SIBLING_IMPORT = re.compile(r'^import \{([^}]*)\} from "\./([a-z_]+)\.js";\n', re.M)
+#: a declaration a module exports (``export function f``, ``export const x``)
+EXPORT = re.compile(r"^export (?=(?:async )?(?:function|const|let|class) )", re.M)
+
+
+class BoardModuleError(ImportError):
+    """The board's modules do not join: one imports a module that does not come before it."""
+
+
+def board_module() -> str:
+    """The board's modules joined into one ES module: once they share one scope, their
+    imports of each other are dropped and their exports become plain declarations (their
+    top-level names are distinct: ``tests/ui/test_board_modules.py``); the last module's
+    ``export default`` stays."""
+    out: list[str] = []
+    for i, name in enumerate(BOARD_MODULES):
+        text = (BOARD_DIR / f"{name}.js").read_text(encoding="utf-8")
+        for _names, dep in SIBLING_IMPORT.findall(text):
+            if dep not in BOARD_MODULES[:i]:
+                raise BoardModuleError(f"board/{name}.js imports ./{dep}.js, which is not one "
+                                       "of the modules before it in BOARD_MODULES")
+        text = EXPORT.sub("", SIBLING_IMPORT.sub("", text))
+        out.append(f"// ---- board/{name}.js\n{text}")
+    return "\n".join(out)
 
 
 class Board(anywidget.AnyWidget):
     """The game board; ``on_action(message)`` is called for every message from the page."""
 
-    _esm = HERE / "board.js"
+    _esm = board_module()
     _css = HERE / "board.css"
     faces = traitlets.Dict().tag(sync=True)
     meta = traitlets.Dict().tag(sync=True)

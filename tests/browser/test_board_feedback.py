@@ -29,7 +29,7 @@ from rftg_nb import Game, RandomPlayer
 from rftg_nb.robot import SoloGame
 from tests.browser.conftest import BOARD, VoilaServer, board_after, board_serial, open_page
 
-BOARD_JS = Path(__file__).resolve().parents[2] / "rftg_nb" / "ui" / "board.js"
+JUDGE_JS = Path(__file__).resolve().parents[2] / "rftg_nb" / "ui" / "board" / "judge.js"
 
 
 @pytest.fixture
@@ -82,10 +82,8 @@ def _pick_until_ready(page: Page) -> None:
 
 # ---------------------------------------------------------------------------- the page's judge
 def _judge_source() -> str:
-    text = BOARD_JS.read_text()
-    start = text.index("const PICK_TABLES")
-    end = text.index("\n}\n", text.index("function judgePick", start)) + 3
-    return text[start:end]
+    """The page's judge (board/judge.js) as a script: its export made a plain declaration."""
+    return JUDGE_JS.read_text().replace("export function judgePick", "function judgePick")
 
 
 def _questions() -> Iterator[tuple[dict, list[tuple[list[str], bool, str]]]]:
