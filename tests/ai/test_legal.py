@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from types import SimpleNamespace
 
 import pytest
 
@@ -43,10 +44,9 @@ def test_every_kind_of_decision_has_its_own_rule_in_the_ai() -> None:
 def test_a_kind_without_a_rule_raises_instead_of_answering_at_random() -> None:
     d = Game.new(players=2, seed=1).decision
     assert d is not None
-    odd = object.__new__(Decision)
-    for name in ("player", "prompt", "options", "min", "max", "context", "rule", "_ids"):
-        object.__setattr__(odd, name, getattr(d, name))
-    object.__setattr__(odd, "kind", "no_such_kind")
+    # Decision itself refuses an unknown kind, so a stand-in with the same fields asks the AI
+    fields = ("player", "prompt", "options", "min", "max", "context", "rule", "ids")
+    odd = SimpleNamespace(**{name: getattr(d, name) for name in fields}, kind="no_such_kind")
     with pytest.raises(UnknownKind, match="no_such_kind"):
         Chooser(Ctx(Game.new(players=2, seed=1), 0), random.Random(0), eager=True).choose(odd)
 
