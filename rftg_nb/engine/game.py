@@ -30,6 +30,7 @@ from rftg_nb.engine.decision import (
     IllegalChoice,
     Option,
     SaveFileError,
+    Saying,
     SetupError,
 )
 from rftg_nb.engine.piles import CardMoves
@@ -500,9 +501,20 @@ class Game(CardMoves, GameViews, PowerCache):
         data: Mapping[str, Any] | None = None,
         visible_to: int | None = None,
     ) -> None:
+        """Record an event told whole: its sentence and data made already."""
         if not self._record:
             return
-        e = Event(self.round, self.phase, actor, kind, text, data or {}, visible_to)
+        e = Event(self.round, self.phase, actor, None, (kind, text, data or {}, visible_to))
+        self.events.append(e)
+        for listen in self.listeners:
+            listen(e)
+
+    def tell(self, actor: int | str | None, saying: Saying, facts: tuple[Any, ...]) -> None:
+        """Record an event as ``saying`` tells it of ``facts`` (its sentence and data are made
+        when read: see :class:`Saying`)."""
+        if not self._record:
+            return
+        e = Event(self.round, self.phase, actor, saying, facts)
         self.events.append(e)
         for listen in self.listeners:
             listen(e)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rftg_nb.cards import CardDatabase
-from rftg_nb.engine.decision import Decision, Event, Option, SetupError
+from rftg_nb.engine.decision import Decision, Event, Option, Saying, SetupError
 from rftg_nb.engine.game import Game
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
@@ -36,6 +36,74 @@ from rftg_nb.text import count
 Rules = Generator[Decision, tuple[str, ...], None]
 ROBOT = 1  # the robot's index in scores(), winners and events' actor field is "robot"
 SECTION = "Resolving Robot Actions / Responses"
+
+
+# How the robot's frequent steps are told (see :class:`Saying`). Each carries the rule and
+# the mat row it follows, as :meth:`SoloGame.robot_says` gives them.
+def _step(rule: str, row: str) -> dict[str, Any]:
+    return {"rule": rule, "row": row, "section": SECTION}
+
+
+def _drawn(rule: str, row: str, got: int, on_top: bool, stack: int, short: bool) -> str:
+    go = "1 card goes" if got == 1 else f"{got} cards go"
+    where = "on top of" if on_top else "under"
+    text = f"{rule}: {go} face down {where} the robot's draw stack (now {stack})."
+    return text + " The draw pile and discard pile ran out." if short else text
+
+
+ROBOT_DRAW = Saying(
+    "robot_draw", _drawn,
+    lambda rule, row, got, on_top, stack, short: {**_step(rule, row), "count": got,
+                                                  "stack": stack})
+FLIP_FOUND = Saying(
+    "flip",
+    lambda rule, row, card, what, stack: f"{rule}: the robot flips {card}, a {what}.",
+    lambda rule, row, card, what, stack: {**_step(rule, row), "card": card, "found": True,
+                                          "stack": stack})
+FLIP_DISCARD = Saying(
+    "flip",
+    lambda rule, row, card, what, stack: f"{rule}: the robot flips {card} and discards it (it "
+                                         f"looks for a {what}).",
+    lambda rule, row, card, what, stack: {**_step(rule, row), "card": card, "found": False,
+                                          "stack": stack})
+FLIP_NONE = Saying(
+    "flip_none",
+    lambda rule, row, what: f"{rule}: the draw stack is empty; no {what} found.",
+    lambda rule, row, what: {**_step(rule, row), "stack": 0})
+ROBOT_PLACE = Saying(
+    "robot_place",
+    lambda rule, row, card, vp, tableau: f"{rule}: the robot places {card} ({vp} VP).",
+    lambda rule, row, card, vp, tableau: {**_step(rule, row), "card": card, "vp": vp,
+                                          "tableau": tableau})
+
+
+def _moved(track: str) -> Saying:
+    def sentence(rule: str, row: str, old: int, new: int, change: int) -> str:
+        note = " (the track tops out)" if new - old != change else ""
+        return f"{rule}: robot {track} {old} -> {new}{note}."
+
+    return Saying(track, sentence, lambda rule, row, old, new, change: {
+        **_step(rule, row), "old": old, "new": new})
+
+
+TRACK_MOVES = {"credit": _moved("credit"), "economy": _moved("economy")}
+ROBOT_VP = Saying(
+    "robot_vp",
+    lambda rule, row, n, pool: f"{rule}: the robot gains {n} VP chip{'s' if n != 1 else ''} "
+                               f"(pool {pool}).",
+    lambda rule, row, n, pool: {**_step(rule, row), "vp": n, "pool": pool})
+DICE = Saying(
+    "dice",
+    lambda faces, markers: f"The robot rolls {FACE_LABELS[faces[0]]} and "
+                           f"{FACE_LABELS[faces[1]]}.",
+    lambda faces, markers: {"faces": list(faces), "markers": list(markers),
+                            "rule": "Place dice"})
+DIE = Saying(
+    "die",
+    lambda p: f"Die {p.die} ({FACE_LABELS[p.rolled]}) goes on {SPACE_LABELS[p.space]}: "
+              f"{p.why}.",
+    lambda p: {"die": p.die, "rolled": p.rolled, "face": p.face, "space": p.space,
+               "rule": "Place dice", "why": p.why})
 
 
 class SoloGame(Game):
@@ -175,15 +243,10 @@ class SoloGame(Game):
         faces = yield from self._roll()
         r = self.robot
         r.dice = self.placements(faces)
-        self.emit("robot", "dice", f"The robot rolls {FACE_LABELS[faces[0]]} and "
-                                   f"{FACE_LABELS[faces[1]]}.",
-                  {"faces": list(faces), "markers": player_markers(self.players[0].actions),
-                   "rule": "Place dice"})
+        self.tell("robot", DICE,
+                  (tuple(faces), tuple(player_markers(self.players[0].actions))))
         for p in r.dice:
-            self.emit("robot", "die", f"Die {p.die} ({FACE_LABELS[p.rolled]}) goes on "
-                                      f"{SPACE_LABELS[p.space]}: {p.why}.",
-                      {"die": p.die, "rolled": p.rolled, "face": p.face, "space": p.space,
-                       "rule": "Place dice", "why": p.why})
+            self.tell("robot", DIE, (p,))
 
     def placements(self, faces: tuple[str, str]) -> list[Placement]:
         """Where the dice go for the roll (die A face, die B face), under your markers and
@@ -227,14 +290,8 @@ class SoloGame(Game):
             self.robot.stack[:0] = reversed(cards)
         else:
             self.robot.stack.extend(cards)
-        go = "1 card goes" if got == 1 else f"{got} cards go"
-        where = "on top of" if on_top else "under"
-        text = (f"{rule}: {go} face down {where} the robot's draw stack "
-                f"(now {len(self.robot.stack)}).")
-        if got < n:
-            text += " The draw pile and discard pile ran out."
-        self.robot_says("robot_draw", text, rule, row, count=got,
-                        stack=len(self.robot.stack))
+        self.tell("robot", ROBOT_DRAW,
+                  (rule, row, got, on_top, len(self.robot.stack), got < n))
 
     def flip_to_find(self, wanted: Callable[[Card], bool], what: str, rule: str,
                      row: str) -> Card | None:
@@ -242,22 +299,17 @@ class SoloGame(Game):
         while stack:
             c = stack.pop(0)
             if wanted(c):
-                self.robot_says("flip", f"{rule}: the robot flips {c.name}, a {what}.", rule, row,
-                                card=c.name, found=True, stack=len(stack))
+                self.tell("robot", FLIP_FOUND, (rule, row, c.name, what, len(stack)))
                 return c
             self.discard.append(c)
-            self.robot_says("flip", f"{rule}: the robot flips {c.name} and discards it (it "
-                                    f"looks for a {what}).", rule, row, card=c.name, found=False,
-                            stack=len(stack))
-        self.robot_says("flip_none", f"{rule}: the draw stack is empty; no {what} found.",
-                        rule, row, stack=0)
+            self.tell("robot", FLIP_DISCARD, (rule, row, c.name, what, len(stack)))
+        self.tell("robot", FLIP_NONE, (rule, row, what))
         return None
 
     def robot_place(self, c: Card, rule: str, row: str) -> None:
         self.robot.cards.append(c)
-        self.robot_says("robot_place", f"{rule}: the robot places {c.name} "
-                                       f"({self.robot.card_vp(c)} VP).", rule, row,
-                        card=c.name, vp=self.robot.card_vp(c), tableau=self.robot.tableau_size)
+        self.tell("robot", ROBOT_PLACE,
+                  (rule, row, c.name, self.robot.card_vp(c), self.robot.tableau_size))
 
     def set_credit(self, change: int, rule: str, row: str) -> None:
         self._move_track("credit", self.robot.credit_max, change, rule, row)
@@ -270,15 +322,12 @@ class SoloGame(Game):
         old = getattr(self.robot, track)
         new = max(0, min(top, old + change))
         setattr(self.robot, track, new)
-        note = " (the track tops out)" if new - old != change else ""
-        self.robot_says(track, f"{rule}: robot {track} {old} -> {new}{note}.", rule, row,
-                        old=old, new=new)
+        self.tell("robot", TRACK_MOVES[track], (rule, row, old, new, change))
 
     def robot_vp(self, n: int, rule: str, row: str) -> None:
         self.robot.vp_chips += n
         self.vp_pool -= n
-        self.robot_says("robot_vp", f"{rule}: the robot gains {n} VP chip{'s' if n != 1 else ''} "
-                                    f"(pool {self.vp_pool}).", rule, row, vp=n, pool=self.vp_pool)
+        self.tell("robot", ROBOT_VP, (rule, row, n, self.vp_pool))
 
     def set_face(self, face: str, rule: str) -> None:
         old = self.robot.robot_face

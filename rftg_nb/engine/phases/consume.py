@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, cast
 
 from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL, GOOD_VALUE
-from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.decision import Decision, Option, Saying
 from rftg_nb.engine.powers import Handler, power
+from rftg_nb.text import says
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -18,6 +19,36 @@ if TYPE_CHECKING:
 Rules = Generator[Decision, tuple[str, ...], None]
 KIND_ATOMS = {"CONSUME_NOVELTY": "novelty", "CONSUME_RARE": "rare", "CONSUME_GENE": "genes",
               "CONSUME_ALIEN": "alien"}
+
+# How the phase's steps are told (see :class:`Saying`).
+SOLD = Saying(
+    "trade",
+    lambda name, world, kind, value, why: f"{says(name, 'sells')} the {GOOD_LABEL[kind]} good "
+                                          f"on {world} for {value} cards ({why}).",
+    lambda name, world, kind, value, why: {"card": world, "kind": kind, "cards": value})
+NOTHING_TO_SELL = Saying(
+    "trade",
+    lambda name: f"{says(name, 'has')} no good to sell.",
+    lambda name: {})
+CONSUMED = Saying(
+    "consume",
+    lambda name, card, goods: f"{says(name, 'consumes')} {len(goods)} good"
+                              f"{'s' if len(goods) != 1 else ''} with {card}.",
+    lambda name, card, goods: {"card": card, "goods": list(goods)})
+GAMBLE_NO_CARD = Saying(
+    "gamble",
+    lambda name, named: f"{says(name, 'names')} {named}, but no card is left to reveal.",
+    lambda name, named: {})
+GAMBLE_WON = Saying(
+    "gamble",
+    lambda name, named, card, cost: f"{says(name, 'names')} {named} and reveals {card} "
+                                   f"(cost {cost}): it goes to their hand.",
+    lambda name, named, card, cost: {"named": named, "card": card, "won": True})
+GAMBLE_LOST = Saying(
+    "gamble",
+    lambda name, named, card, cost: f"{says(name, 'names')} {named} and reveals {card} "
+                                    f"(cost {cost}): it is discarded.",
+    lambda name, named, card, cost: {"named": named, "card": card, "won": False})
 
 
 # ---------------------------------------------------------------- trade bonuses
@@ -78,9 +109,7 @@ def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
     value = trade_value(game, p, world, bonuses)
     kind = cast(str, world.design.good)
     game.remove_good(world, p)
-    game.emit(p.index, "trade", f"{p.says('sells')} the {GOOD_LABEL[kind]} good on {world.name} "
-                                f"for {value} cards ({why}).",
-              {"card": world.name, "kind": kind, "cards": value})
+    game.tell(p.index, SOLD, (p.name, world.name, kind, value, why))
     game.draw(p, value, f"trade: {why}")
 
 
@@ -228,9 +257,7 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     used = [w for w in goods if w.id in ids]
     for w in used:
         game.remove_good(w, p)
-    game.emit(p.index, "consume", f"{p.says('consumes')} {len(used)} good"
-                                  f"{'s' if len(used) != 1 else ''} with {card.name}.",
-              {"card": card.name, "goods": [w.name for w in used]})
+    game.tell(p.index, CONSUMED, (p.name, card.name, tuple([w.name for w in used])))
     use = goods_use(pw)
     assert use is not None
     vp, cards = use.reward(len(used))
@@ -279,18 +306,14 @@ def _gamble(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     named = int(ids[0])
     top = game.draw_one(p)
     if top is None:
-        game.emit(p.index, "gamble", f"{p.says('names')} {named}, but no card is left to reveal.")
+        game.tell(p.index, GAMBLE_NO_CARD, (p.name, named))
         return
     if top.design.cost == named:
         p.hand.append(top)
-        game.emit(p.index, "gamble", f"{p.says('names')} {named} and reveals {top.name} "
-                                     f"(cost {top.design.cost}): it goes to their hand.",
-                  {"named": named, "card": top.name, "won": True})
+        game.tell(p.index, GAMBLE_WON, (p.name, named, top.name, top.design.cost))
     else:
         game.discard_pile(p).append(top)
-        game.emit(p.index, "gamble", f"{p.says('names')} {named} and reveals {top.name} "
-                                     f"(cost {top.design.cost}): it is discarded.",
-                  {"named": named, "card": top.name, "won": False})
+        game.tell(p.index, GAMBLE_LOST, (p.name, named, top.name, top.design.cost))
 
 
 def _has_goods(game: Game, p: Player, card: Card, pw: Power) -> bool:
@@ -316,7 +339,7 @@ def run(game: Game) -> Rules:
             if p.good_count():
                 yield from sell(game, p, "Trade action")
             else:
-                game.emit(p.index, "trade", f"{p.says('has')} no good to sell.")
+                game.tell(p.index, NOTHING_TO_SELL, (p.name,))
         yield from consume_powers(game, p)
 
 

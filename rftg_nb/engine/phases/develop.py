@@ -5,14 +5,20 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.decision import Decision, Option, Saying
 from rftg_nb.engine.powers import power
+from rftg_nb.text import says
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
     from rftg_nb.engine.state import Card, Player
 
 Rules = Generator[Decision, tuple[str, ...], None]
+
+PLACE = Saying(
+    "place",
+    lambda name, card: f"{says(name, 'places')} the development {card}.",
+    lambda name, card: {"card": card, "type": "development"})
 
 
 @power(2, "DRAW", hook="start")
@@ -85,8 +91,7 @@ def run(game: Game, which: str) -> Rules:
     for p, card, _cost in picks:
         p.hand.remove(card)
         p.tableau.append(card)
-        game.emit(p.index, "place", f"{p.says('places')} the development {card.name}.",
-                  {"card": card.name, "type": "development"})
+        game.tell(p.index, PLACE, (p.name, card.name))
     for p, card, cost in picks:
         yield from pay(game, p, cost, card.name)
         for c, _i, pw, h in game.powers(p, "after"):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL
-from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.decision import Decision, Option, Saying
 from rftg_nb.engine.powers import power
 from rftg_nb.text import article
 
@@ -17,6 +17,11 @@ if TYPE_CHECKING:
 
 Rules = Generator[Decision, tuple[str, ...], None]
 
+PRODUCE = Saying(
+    "produce",
+    lambda world, kind, why: f"{world} produces {article(GOOD_LABEL[kind])} good ({why}).",
+    lambda world, kind, why: {"card": world, "kind": kind, "why": why})
+
 
 def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
     """Put a good on ``world`` and record it as produced this phase."""
@@ -24,9 +29,7 @@ def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
         return False
     kind = cast(str, world.design.good)  # add_good puts goods only on worlds with a kind
     p.produced.append((world, kind))
-    game.emit(p.index, "produce", f"{world.name} produces {article(GOOD_LABEL[kind])} "
-                                  f"good ({why}).",
-              {"card": world.name, "kind": kind, "why": why})
+    game.tell(p.index, PRODUCE, (world.name, kind, why))
     return True
 
 

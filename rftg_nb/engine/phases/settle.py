@@ -8,15 +8,33 @@ from typing import TYPE_CHECKING
 
 from rftg_nb.cards import Design
 from rftg_nb.constants import GOOD_LABEL
-from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.decision import Decision, Option, Saying
 from rftg_nb.engine.phases.develop import pay
 from rftg_nb.engine.powers import power
+from rftg_nb.text import says
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
     from rftg_nb.engine.state import Card, Player
 
 Rules = Generator[Decision, tuple[str, ...], None]
+
+PLACE = Saying(
+    "place",
+    lambda name, world: f"{says(name, 'places')} the world {world}.",
+    lambda name, world: {"card": world, "type": "world"})
+WINDFALL_GOOD = Saying(
+    "good",
+    lambda world, kind: f"{world} gets a good as it is placed.",
+    lambda world, kind: {"card": world, "kind": kind})
+DISCARD_TABLEAU = Saying(
+    "discard_tableau",
+    lambda name, card: f"{says(name, 'discards')} {card} from the tableau.",
+    lambda name, card: {"card": card})
+CONQUER = Saying(
+    "conquer",
+    lambda name, world, military: f"{says(name, 'conquers')} {world}.",
+    lambda name, world, military: {"card": world, "military": military})
 
 
 # ---------------------------------------------------------------- Military against a world
@@ -262,11 +280,9 @@ def _world_options(game: Game, p: Player, worlds: list[Card]) -> tuple[Option, .
 def place_world(game: Game, p: Player, world: Card) -> None:
     p.hand.remove(world)
     p.tableau.append(world)
-    game.emit(p.index, "place", f"{p.says('places')} the world {world.name}.",
-              {"card": world.name, "type": "world"})
+    game.tell(p.index, PLACE, (p.name, world.name))
     if world.design.windfall and game.add_good(world, p):
-        game.emit(p.index, "good", f"{world.name} gets a good as it is placed.",
-                  {"card": world.name, "kind": world.design.good})
+        game.tell(p.index, WINDFALL_GOOD, (world.name, world.design.good))
 
 
 def settle_world(game: Game, p: Player, world: Card) -> Rules:
@@ -287,8 +303,7 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
         p.tableau.remove(card)
         game.remove_good(card, p)
         game.discard_pile(p).append(card)
-        game.emit(p.index, "discard_tableau",
-                  f"{p.says('discards')} {card.name} from the tableau.", {"card": card.name})
+        game.tell(p.index, DISCARD_TABLEAU, (p.name, card.name))
         p.temp_military += m.bonus
     if m.hand_military is not None:
         lo, hi = m.hand_military
@@ -304,8 +319,7 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
     if m.pay:
         yield from pay(game, p, m.pay, world.name)
     if world.design.military and not m.id.startswith("contact"):
-        game.emit(p.index, "conquer", f"{p.says('conquers')} {world.name}.",
-                  {"card": world.name, "military": military(game, p, world.design)})
+        game.tell(p.index, CONQUER, (p.name, world.name, military(game, p, world.design)))
 
 
 def _after_draws(game: Game, p: Player) -> None:
