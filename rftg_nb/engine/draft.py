@@ -240,7 +240,9 @@ def draft_round(game: Game, draft: Draft, r: int) -> Rules:
                 game.card_options(packet), 1, 1,
                 {"round": r, "rounds": draft.rounds, "direction": direction, "to": to.index,
                  "count": left, "picked": len(draft.picks[p.index])})
-            ids = yield from game.ask(d)
+            ids = game.forced(d)
+            if ids is None:
+                ids = yield d
             card = next(c for c in packet if c.id == ids[0])
             packet.remove(card)
             draft.picks[p.index].append(card)
@@ -277,7 +279,9 @@ def choose_start_world(game: Game, draft: Draft, p: Player) -> Generator[
                  f"{p.name}: choose the start world you keep (the other goes face down onto "
                  "your discard pile).",
                  game.card_options(pair), 1, 1, {"cards": [c.name for c in pair]})
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     kept = next(c for c in pair if c.id == ids[0])
     other = next(c for c in pair if c is not kept)
     draft.start_worlds[p.index] = [kept]  # face down until the reveal

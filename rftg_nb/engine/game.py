@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rftg_nb._native import mypyc_attr
-from rftg_nb.cards import CARDS, CardDatabase
+from rftg_nb.cards import CARDS, CardDatabase, Design
 from rftg_nb.constants import TABLEAU_END
 from rftg_nb.engine import draft as _draft
 from rftg_nb.engine import goals as _goals
@@ -111,11 +111,12 @@ class Game(CardMoves, GameViews, PowerCache):
         self._over = False
         self._powers: dict[int, tuple[PowerUse, ...]] = {}
         self._powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
-        self._power_memo: dict[tuple[int, int], tuple[list[Card], tuple[
+        self._power_memo: dict[int, tuple[list[Card], tuple[
             tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]]] = {}
         self.goal_tracks: list[_goals.GoalTrack] = _goals.tracks_for(self)
-        # Goal counts that read only a tableau, by player: (that tableau, {goal: count}).
-        self._goal_counts: dict[int, tuple[list[Card], dict[str, int]]] = {}
+        # Goal counts that read only a tableau, by player: (that tableau, its designs,
+        # {goal: count}).
+        self._goal_counts: dict[int, tuple[list[Card], list[Design], dict[str, int]]] = {}
         self._log: list[tuple[str, ...]] = []
         self._log_players: list[int] = []
         self._decision: Decision | None = None
@@ -521,12 +522,21 @@ class Game(CardMoves, GameViews, PowerCache):
 
     def ask(self, d: Decision) -> Generator[Decision, tuple[str, ...], tuple[str, ...]]:
         """Yield ``d`` unless its answer is forced (no choice, or every option must be picked)."""
+        ids = self.forced(d)
+        if ids is None:
+            ids = yield d
+        return ids
+
+    @staticmethod
+    def forced(d: Decision) -> tuple[str, ...] | None:
+        """The answer to ``d`` when there is no choice (nothing may be picked, or every option
+        must be), else None: the rules then yield ``d`` (as :meth:`ask` does, written out where
+        the rules ask, which spares a generator for each question)."""
         if d.max == 0:
             return ()
         if d.rule is None and len(d.options) == d.min == d.max:
             return d.ids
-        ids = yield d
-        return ids
+        return None
 
     def card_options(self, cards: Iterable[Card]) -> tuple[Option, ...]:
         return tuple([c.option for c in cards])

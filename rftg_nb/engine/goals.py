@@ -286,10 +286,16 @@ def check(game: Game, phase: str) -> None:
         d = t.design
         at_tile = printed in d.phases
         if d.kind == "first":
-            if at_tile and not t.holders:
-                met = [(p, c) for p in players if (c := _count(game, d, p)) >= d.need]
-                if met:
-                    _claim_first(game, t, met)
+            if not at_tile or t.holders:
+                continue  # not checked now, or closed for good
+            need = d.need
+            met = []
+            for p in players:
+                c = _count(game, d, p)
+                if c >= need:
+                    met.append((p, c))
+            if met:
+                _claim_first(game, t, met)
             continue
         if not t.holders and not at_tile:
             continue
@@ -303,16 +309,22 @@ def check(game: Game, phase: str) -> None:
 
 
 def _count(game: Game, d: GoalDesign, p: Player) -> int:
-    """``d.count(game, p)``, remembered until ``p``'s tableau changes if only it counts."""
+    """``d.count(game, p)``, remembered until ``p``'s tableau changes if only it counts.
+
+    The tableau's designs are listed once for each change of the tableau, and every goal that
+    counts them counts that one list."""
     if not d.tableau_only:
         return d.count(game, p)
     memo = game._goal_counts
     seen = memo.get(p.index)
-    if seen is None or seen[0] != p.tableau:  # the same cards, in the same order
-        seen = memo[p.index] = (list(p.tableau), {})
-    got = seen[1].get(d.name)
+    tableau = p.tableau
+    if seen is None or seen[0] != tableau:  # the same cards, in the same order
+        seen = memo[p.index] = (list(tableau), [c.design for c in tableau], {})
+    counted = seen[2]
+    got = counted.get(d.name)
     if got is None:
-        got = seen[1][d.name] = d.count(game, p)
+        tally = d.tableau_count
+        got = counted[d.name] = d.count(game, p) if tally is None else tally(seen[1])
     return got
 
 

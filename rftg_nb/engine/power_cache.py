@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rftg_nb._native import mypyc_attr, trait
+from rftg_nb.cards import Design
 from rftg_nb.engine.powers import Handler
 from rftg_nb.engine.state import Card, Player
 
@@ -23,9 +24,9 @@ class PowerCache:
     cards: list[Card]
     _powers: dict[int, tuple[PowerUse, ...]]
     _powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]]
-    _power_memo: dict[tuple[int, int], tuple[list[Card], tuple[
+    _power_memo: dict[int, tuple[list[Card], tuple[
         tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]]]
-    _goal_counts: dict[int, tuple[list[Card], dict[str, int]]]
+    _goal_counts: dict[int, tuple[list[Card], list[Design], dict[str, int]]]
 
     def drop_caches(self) -> None:
         """Forget what the rules kept to go faster (powers by tableau, goal counts, each
@@ -47,30 +48,42 @@ class PowerCache:
         return () if by_hook is None else by_hook.get(hook, ())
 
     def snapshot_powers(self, phase_number: int) -> None:
-        powers: dict[int, tuple[PowerUse, ...]] = {}
-        by_player: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
+        powers = self._powers
+        by_player = self._powers_by_hook
         memo = self._power_memo
         for p in self.players:
             # The powers depend on the tableau alone: unchanged since this phase last ran (the
             # same cards in the same order), it has them worked out already.
-            key = (p.index, phase_number)
+            key = 8 * p.index + phase_number
             seen = memo.get(key)
-            if seen is not None and seen[0] == p.tableau:
-                powers[p.index], by_player[p.index] = seen[1]
-                continue
-            found: list[PowerUse] = []
-            for c in p.tableau:
-                for i, pw, h in c.phase_powers(phase_number):
-                    found.append((c, i, pw, h))
-            by_hook: dict[str, list[PowerUse]] = {}
-            for use in found:
-                got = by_hook.get(use[3].hook)
-                if got is None:
-                    by_hook[use[3].hook] = [use]
-                else:
-                    got.append(use)
-            result = tuple(found), {k: tuple(v) for k, v in by_hook.items()}
-            memo[key] = (list(p.tableau), result)
-            powers[p.index], by_player[p.index] = result
-        self._powers = powers
-        self._powers_by_hook = by_player
+            tableau = p.tableau
+            if seen is None or seen[0] != tableau:
+                seen = memo[key] = (list(tableau), _work_out(tableau, phase_number, seen))
+            powers[p.index], by_player[p.index] = seen[1]
+
+
+def _work_out(tableau: list[Card], phase_number: int, seen: tuple[list[Card], tuple[
+        tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]] | None) -> tuple[
+        tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]:
+    """The powers of ``tableau`` in the phase, all of them and by hook, in tableau order.
+
+    ``seen`` is what this phase found last time: when the tableau has only grown since (cards
+    placed after the others, the usual change), the new cards' powers are added to it."""
+    start = 0
+    if seen is not None:
+        start = len(seen[0])
+        if start >= len(tableau) or tableau[:start] != seen[0]:
+            start = 0
+    added = [(c, i, pw, h) for c in tableau[start:] for i, pw, h in c.phase_powers(phase_number)]
+    if start:
+        assert seen is not None
+        if not added:  # the new cards have no power in this phase
+            return seen[1]
+        found, by_hook = list(seen[1][0]), dict(seen[1][1])
+    else:
+        found, by_hook = [], {}
+    for use in added:
+        found.append(use)
+        hook = use[3].hook
+        by_hook[hook] = by_hook.get(hook, ()) + (use,)
+    return tuple(found), by_hook

@@ -149,7 +149,9 @@ def discard_down(game: Game, p: Player, keep: int, kind: str, why: str, text: st
     if n <= 0:
         return
     d = Decision(p.index, kind, f"{p.name}: {text}", game.card_options(p.hand), n, n)
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     game.discard_from_hand(p, ids, why)
 
 
@@ -169,7 +171,9 @@ def select_actions(game: Game) -> Rules:
     for p in game.players:
         d = Decision(p.index, "actions", f"{p.name}: choose {what} for round {game.round}.",
                      options, n, n, None, _action_rule)
-        ids = yield from game.ask(d)
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
         picks.append(tuple([a for a in allowed if a in ids]))
     for p, pick in zip(game.players, picks, strict=True):
         p.actions = pick

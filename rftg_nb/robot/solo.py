@@ -262,7 +262,9 @@ class SoloGame(Game):
             opts += tuple(Option(f"b:{f}", f"Die B: {FACE_LABELS[f]}") for f in dict.fromkeys(b))
             d = Decision(0, "dice", "Roll the two robot dice and enter the faces you rolled "
                          f"(one per die). {_which_die(a, b)}", opts, 2, 2, rule=_one_per_die)
-            ids = yield from self.ask(d)
+            ids = self.forced(d)
+            if ids is None:
+                ids = yield d
             return roll_from_ids(ids)
         if dice and self.round <= len(dice):  # a solitaire game always starts at round 1
             return orient(dice[self.round - 1], self.components)

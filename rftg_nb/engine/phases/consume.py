@@ -104,7 +104,9 @@ def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
         return
     d = Decision(p.index, "trade", f"{p.name}: choose a good to sell ({why}).",
                  _good_options(game, p, goods, bonuses), 1, 1)
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     world = next(w for w in goods if w.id == ids[0])
     value = trade_value(game, p, world, bonuses)
     kind = cast(str, world.design.good)
@@ -149,7 +151,18 @@ def _goods_needed(p: Player, card: Card, pw: Power) -> int:
 
 
 def _goods_usable(game: Game, p: Player, card: Card, pw: Power) -> bool:
-    return _goods_needed(p, card, pw) > 0
+    """Whether ``_goods_needed`` is more than 0: asked of every goods power at every choice
+    of the phase, so it stops at the first matching good where one good is enough."""
+    atoms = pw.atoms
+    if "CONSUME_TWO" in atoms or "CONSUME_3_DIFF" in atoms:
+        return _goods_needed(p, card, pw) > 0
+    if "CONSUME_THIS" in atoms:
+        return card.good is not None and card in p.tableau
+    kinds = goods_kinds(pw)
+    for w in p.tableau:
+        if w.good is not None and (not kinds or w.design.good in kinds):
+            return True
+    return False
 
 
 def _describe_goods(card: Card, pw: Power) -> str:
@@ -253,7 +266,9 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
                  _good_options(game, p, goods), n, n,
                  {"card": card.name, "kinds": goods_kinds(pw), "own": pw.has("CONSUME_THIS")},
                  rule)
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     used = [w for w in goods if w.id in ids]
     for w in used:
         game.remove_good(w, p)
@@ -282,7 +297,9 @@ def _discard_for_vp(game: Game, p: Player, card: Card, pw: Power) -> Rules:
                  f"{p.name}: discard up to {top} card{'s' if top > 1 else ''} for "
                  f"{pw.value} VP each ({card.name}).",
                  game.card_options(p.hand), 0, top, {"card": card.name})
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     game.discard_from_hand(p, ids, card.name)
     game.award_vp(p, pw.value * len(ids), card.name)
 
@@ -302,7 +319,9 @@ def _gamble(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     costs = sorted({c.design.cost for c in game.cards})
     d = Decision(p.index, "gamble", f"{p.name}: name a cost for {card.name}.",
                  tuple(Option(str(c), f"Cost {c}") for c in costs), 1, 1, {"card": card.name})
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     named = int(ids[0])
     top = game.draw_one(p)
     if top is None:
@@ -355,27 +374,36 @@ def _power_option(card: Card, i: int, pw: Power, h: Handler) -> Option:
     return o
 
 
+STOP = Option("done", "Stop consuming")
+
+
 def consume_powers(game: Game, p: Player) -> Rules:
+    powers = game.powers(p, "consume")
+    if not powers:
+        return
     while True:
         usable = []
-        for card, i, pw, h in game.powers(p, "consume"):
+        must = False
+        for card, i, pw, h in powers:
             if (card.uid, i) in p.used or card not in p.tableau:
                 continue
             if h.usable(game, p, card, pw):
                 usable.append((card, i, pw, h))
+                must = must or h.mandatory
         if not usable:
             return
-        must = any(h.mandatory for _c, _i, _pw, h in usable)
         options = [_power_option(card, i, pw, h) for card, i, pw, h in usable]
         if not must:
-            options.append(Option("done", "Stop consuming"))
+            options.append(STOP)
         d = Decision(p.index, "consume_power",
                      f"{p.name}: choose a consume power to use next"
                      + ("." if must else ", or stop."),
                      tuple(options), 1, 1)
-        ids = yield from game.ask(d)
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
         if ids[0] == "done":
             return
-        card, i, pw, h = next(u for u in usable if f"{u[0].id}:{u[1]}" == ids[0])
+        card, i, pw, h = usable[d.ids.index(ids[0])]  # the options are in the order of usable
         p.used.add((card.uid, i))
         yield from h.fn(game, p, card, pw)

@@ -71,20 +71,23 @@ def run(game: Game, which: str) -> Rules:
     picks: list[tuple[Player, Card, int]] = []
     for p in game.players:
         off = discount(game, p, which)
-        legal = [c for c in p.hand if can_develop(game, p, c, off)]
+        # can_develop for each card in hand, with the tableau's names looked up once
+        placed = {c.name for c in p.tableau}
+        can_pay = len(p.hand) - 1
+        legal = [c for c in p.hand if c.design.is_development and c.name not in placed
+                 and max(0, c.design.cost - off) <= can_pay]
         if not legal:
             continue
-        opts = tuple(
-            Option(c.id, c.name, {"card": c.name, "cost": max(0, c.design.cost - off)})
-            for c in legal
-        )
+        opts = tuple([_develop_option(c, max(0, c.design.cost - off)) for c in legal])
         d = Decision(
             p.index, "develop",
             f"{p.name}: choose a development to place (or none)"
             + (f"; your developments cost {off} less this phase." if off else "."),
             opts, 0, 1,
         )
-        ids = yield from game.ask(d)
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
         if ids:
             card = next(c for c in legal if c.id == ids[0])
             picks.append((p, card, max(0, card.design.cost - off)))
@@ -98,6 +101,17 @@ def run(game: Game, which: str) -> Rules:
             h.fn(game, p, c, pw.value)
 
 
+def _develop_option(card: Card, cost: int) -> Option:
+    """The option to place ``card`` at ``cost``, kept on the card for the next Develop at the
+    same cost."""
+    memo = card.memo
+    key = ("develop", cost)
+    o = memo.get(key)
+    if o is None:
+        o = memo[key] = Option(card.id, card.name, {"card": card.name, "cost": cost})
+    return o
+
+
 def pay(game: Game, p: Player, cost: int, what: str) -> Rules:
     """Discard exactly ``cost`` cards of ``p``'s choice from hand."""
     if cost <= 0:
@@ -107,5 +121,7 @@ def pay(game: Game, p: Player, cost: int, what: str) -> Rules:
         f"{p.name}: discard {cost} card{'s' if cost > 1 else ''} to pay for {what}.",
         game.card_options(p.hand), cost, cost, {"cost": cost, "for": what},
     )
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     game.discard_from_hand(p, ids, f"paying for {what}")

@@ -58,6 +58,8 @@ def run(game: Game) -> Generator[Decision, tuple[str, ...], None]:
             f"the rest are discarded.",
             game.card_options(cards), keep, keep,
         )
-        ids = yield from game.ask(d)
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
         kept = set(ids)
         game.discard_from_hand(p, [c.id for c in cards if c.id not in kept], "Explore")

@@ -69,7 +69,9 @@ def _windfall(game: Game, p: Player, kind: str | None, why: str) -> Rules:
                  f"{p.name}: choose a windfall world to get a good ({why}).",
                  tuple(Option(c.id, c.name, {"card": c.name, "kind": c.design.good})
                        for c in targets), 1, 1, {"kind": kind, "for": why})
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     produce_on(game, p, next(c for c in targets if c.id == ids[0]), why)
 
 
@@ -98,7 +100,9 @@ def _discard_to_produce(game: Game, p: Player, card: Card, pw: Power) -> Rules:
                  f"{p.name}: discard a card to produce an {GOOD_LABEL[kind]} good "
                  f"on {card.name}, or none.",
                  game.card_options(p.hand), 0, 1, {"card": card.name})
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     if ids:
         game.discard_from_hand(p, ids, card.name)
         produce_on(game, p, card, "discard to produce")

@@ -116,7 +116,9 @@ def _place_two(game: Game, p: Player, card: Card) -> Rules:
         f"{p.name}: {card.name} lets you place a second world (or none).",
         _world_options(game, p, legal), 0, 1,
     )
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     if not ids:
         return
     world = next(c for c in legal if c.id == ids[0])
@@ -231,7 +233,22 @@ def _each_method(game: Game, p: Player, world: Card, hand: int) -> Iterator[Meth
 
 def legal_worlds(game: Game, p: Player) -> list[Card]:
     hand = len(p.hand) - 1
-    return [c for c in p.hand if c.design.is_world and can_place(game, p, c, hand)]
+    reduce = game.powers(p, "reduce")
+    legal = []
+    for c in p.hand:
+        d = c.design
+        if not d.is_world:
+            continue
+        if not d.military:  # can_place's first test, with the reductions read once
+            cost = d.cost
+            for _c, _i, pw, h in reduce:
+                cost -= h.fn(d, pw.value)
+            if max(0, cost) <= hand:
+                legal.append(c)
+                continue
+        if can_place(game, p, c, hand):
+            legal.append(c)
+    return legal
 
 
 def why_not_settle(game: Game, p: Player, card: Card, hand: int) -> str | None:
@@ -295,7 +312,9 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
         tuple(Option(m.id, m.label, {"pay": m.pay}) for m in options), 1, 1,
         {"card": world.name},
     )
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     m = next(x for x in options if x.id == ids[0])
     p.used.update(m.mark)
     if m.discard_card is not None:
@@ -313,7 +332,9 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
             "this phase.",
             game.card_options(p.hand), lo, hi,
         )
-        ids = yield from game.ask(d)
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
         game.discard_from_hand(p, ids, "temporary Military")
         p.temp_military += len(ids)
     if m.pay:
@@ -335,7 +356,9 @@ def run(game: Game, which: str) -> Rules:
             continue
         d = Decision(p.index, "settle", f"{p.name}: choose a world to place (or none).",
                      _world_options(game, p, legal), 0, 1)
-        ids = yield from game.ask(d)
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
         if ids:
             picks.append((p, next(c for c in legal if c.id == ids[0])))
     for p, world in picks:
