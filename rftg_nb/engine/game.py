@@ -114,6 +114,8 @@ class Game(CardMoves, GameViews, PowerCache):
         self._power_memo: dict[int, tuple[list[Card], tuple[
             tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]]] = {}
         self.goal_tracks: list[_goals.GoalTrack] = _goals.tracks_for(self)
+        #: the goals looked at by the checks at the end of each phase (goals.check)
+        self.goals_checked: dict[str, tuple[_goals.GoalTrack, ...]] = {}
         # Goal counts that read only a tableau, by player: (that tableau, its designs,
         # {goal: count}).
         self._goal_counts: dict[int, tuple[list[Card], list[Design], dict[str, int]]] = {}

@@ -282,12 +282,14 @@ def check(game: Game, phase: str) -> None:
     """The goal checks at the end of ``phase`` (a phase of the round, or "round_end")."""
     printed = PRINTED.get(phase, phase)
     players = game.players
-    for t in game.goal_tracks:
+    tracks = game.goals_checked.get(printed)
+    if tracks is None:
+        tracks = game.goals_checked[printed] = _checked_at(game, printed)
+    for t in tracks:
         d = t.design
-        at_tile = printed in d.phases
         if d.kind == "first":
-            if not at_tile or t.holders:
-                continue  # not checked now, or closed for good
+            if t.holders:
+                continue  # closed for good
             need = d.need
             met = []
             for p in players:
@@ -297,6 +299,7 @@ def check(game: Game, phase: str) -> None:
             if met:
                 _claim_first(game, t, met)
             continue
+        at_tile = printed in d.phases
         if not t.holders and not at_tile:
             continue
         counts = [_count(game, d, p) for p in players]
@@ -308,6 +311,13 @@ def check(game: Game, phase: str) -> None:
             _claim_most(game, t, leaders[0], best)
 
 
+def _checked_at(game: Game, printed: str) -> tuple[GoalTrack, ...]:
+    """The goals a check at the end of ``printed`` looks at, in tile order: the "first" goals
+    printed for it and every "most" goal (a holder may lose one at the end of any phase)."""
+    return tuple([t for t in game.goal_tracks
+                  if t.design.kind == "most" or printed in t.design.phases])
+
+
 def _count(game: Game, d: GoalDesign, p: Player) -> int:
     """``d.count(game, p)``, remembered until ``p``'s tableau changes if only it counts.
 
@@ -315,11 +325,10 @@ def _count(game: Game, d: GoalDesign, p: Player) -> int:
     counts them counts that one list."""
     if not d.tableau_only:
         return d.count(game, p)
-    memo = game._goal_counts
-    seen = memo.get(p.index)
+    seen = game._goal_counts.get(p.index)
     tableau = p.tableau
     if seen is None or seen[0] != tableau:  # the same cards, in the same order
-        seen = memo[p.index] = (list(tableau), [c.design for c in tableau], {})
+        seen = game._goal_counts[p.index] = (list(tableau), [c.design for c in tableau], {})
     counted = seen[2]
     got = counted.get(d.name)
     if got is None:

@@ -389,10 +389,12 @@ class SoloGame(Game):
         scored = self._scored
         if scored[0] != key:
             scored = self._scored = (key, score_breakdown(self, me)["total"], r.score())
-        self._stamps.append((
-            self.vp_pool, r.credit, r.economy, r.vp_chips, robot_cards + r.counters_placed,
-            me.vp, mine, scored[2], scored[1],
-        ))
+        stamp = (self.vp_pool, r.credit, r.economy, r.vp_chips, robot_cards + r.counters_placed,
+                 me.vp, mine, scored[2], scored[1])
+        stamps = self._stamps
+        if stamps and stamps[-1] == stamp:  # most events change none of them: kept once
+            stamp = stamps[-1]
+        stamps.append(stamp)
 
     def numbers_at(self, step: int) -> dict[str, Any]:
         """The race's numbers (pool, robot credit, economy, VP, tableau sizes) right after
