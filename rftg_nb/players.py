@@ -54,13 +54,23 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
         while k >= span:
             k = bits(span_bits)
         k += low
-        if k == 0:
-            pick: list[str] = []
-        elif k == 1:
+        if k == 1:
             j = bits(n_bits)
             while j >= n:
                 j = bits(n_bits)
             pick = [ids[j]]
+        elif k == 0:
+            pick = []
+        elif k == 2 and n <= 21:  # two actions: the pool's moves, without the pool
+            j = bits(n_bits)
+            while j >= n:
+                j = bits(n_bits)
+            m = n - 1
+            m_bits = m.bit_length()
+            j2 = bits(m_bits)
+            while j2 >= m:
+                j2 = bits(m_bits)
+            pick = [ids[j], ids[m] if j2 == j else ids[j2]]
         elif k <= 5 and n <= 21:
             pool = list(ids)
             pick = []

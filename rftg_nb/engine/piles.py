@@ -9,6 +9,7 @@ other game all share ``Game.deck`` and ``Game.discard``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +19,26 @@ from rftg_nb.engine.state import Card, Player
 from rftg_nb.text import count, says, whose
 
 if TYPE_CHECKING:
-    import random
-
     from rftg_nb.engine.draft import Draft
+
+
+def shuffle(rng: random.Random, cards: list[Any]) -> None:
+    """``rng.shuffle(cards)``: the same swaps from the same draws. Random shuffles from the last
+    place down, swapping each place with one drawn below it by its randbelow, which draws
+    ``n.bit_length()`` bits until they fall below ``n``; this draws them so without a method
+    call for each card (a game shuffles its whole deck at the deal). Another kind of
+    generator shuffles as it does itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _names(cards: tuple[Card, ...]) -> str:
@@ -132,14 +150,14 @@ class CardMoves:
                 return
             p.deck = p.discard
             p.discard = []
-            self.rng.shuffle(p.deck)
+            shuffle(self.rng, p.deck)
             self.tell(p.index, OWN_RESHUFFLE, (p.name, len(p.deck)))
             return
         if not self.discard:
             return
         self.deck = self.discard
         self.discard = []
-        self.rng.shuffle(self.deck)
+        shuffle(self.rng, self.deck)
         self.tell(None, RESHUFFLE, (len(self.deck),))
 
     def take(self, n: int, p: Player | None = None) -> list[Card]:
@@ -180,12 +198,10 @@ class CardMoves:
 
     def discard_from_hand(self, p: Player, ids: Iterable[str], why: str) -> list[Card]:
         wanted = set(ids)
-        gone: list[Card] = []
-        kept: list[Card] = []
-        for c in p.hand:
-            (gone if c.id in wanted else kept).append(c)
+        hand = p.hand
+        gone = [c for c in hand if c.id in wanted]
         if gone:
-            p.hand[:] = kept
+            hand[:] = [c for c in hand if c.id not in wanted]
             own = p.discard
             (self.discard if own is None else own).extend(gone)
             facts = (p.name, tuple(gone), why)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rftg_nb.constants import ACTION_LABELS, ACTIONS, HAND_LIMIT
 from rftg_nb.engine.decision import Decision, Option, Saying
 from rftg_nb.engine.phases import consume, develop, explore, produce, settle
+from rftg_nb.engine.piles import shuffle
 from rftg_nb.engine.state import Card, Player
 from rftg_nb.text import says
 
@@ -122,11 +123,11 @@ def deal(game: Game) -> None:
     game.cards = [Card(i, d) for i, d in enumerate(db.deck_designs(game.expansion))]
     starts = [c for c in game.cards if c.design.is_start_world]
     others = [c for c in game.cards if not c.design.is_start_world]
-    game.rng.shuffle(starts)
+    shuffle(game.rng, starts)
     for p in game.players:
         give_start_world(game, p, starts.pop())
     game.deck = others + starts
-    game.rng.shuffle(game.deck)
+    shuffle(game.rng, game.deck)
     for p in game.players:
         start_good(game, p)
     for p in game.players:

@@ -120,7 +120,9 @@ class SoloGame(Game):
         self.difficulty: str = solo["difficulty"]
         self.robot: Robot = None  # type: ignore[assignment]  # set while dealing
         self._stamps: list[tuple[Any, ...]] = []
-        self._scored: tuple[tuple[int, ...], int, int] = ((), 0, 0)  # key, player, robot
+        # (key, score) of your score and of the robot's, as last worked out (see _stamp)
+        self._scored: tuple[tuple[int, int], int] = ((-1, 0), 0)
+        self._robot_scored: tuple[tuple[int, int, int], int] = ((-1, 0, 0), 0)
         super().__init__(setup, seed, db, listeners=listeners, record=record)
         if not self._halted:  # (an at_step copy stopped during the deal is as it was then)
             self._adjust_at(0)
@@ -380,17 +382,21 @@ class SoloGame(Game):
             self._stamps.append((self.vp_pool, None, None, 0, 0, me.vp, len(me.tableau),
                                  0, score_breakdown(self, me)["total"]))
             return
-        # Scores change only with a tableau or the chips (the player's cards are never taken
-        # back; the robot's tableau changes size whenever it changes), so they are recomputed
-        # only then.
+        # Scores change only with a tableau or the chips (a tableau changes size whenever it
+        # changes, and an event follows each change), so each side's is recomputed only when
+        # its own tableau or chips have changed.
         mine = len(me.tableau)
         robot_cards = len(r.cards)
-        key = (mine, me.vp, robot_cards, r.vp_chips, r.counters_placed)
+        key = (mine, me.vp)
         scored = self._scored
         if scored[0] != key:
-            scored = self._scored = (key, score_breakdown(self, me)["total"], r.score())
+            scored = self._scored = (key, score_breakdown(self, me)["total"])
+        robot_key = (robot_cards, r.vp_chips, r.counters_placed)
+        robot_scored = self._robot_scored
+        if robot_scored[0] != robot_key:
+            robot_scored = self._robot_scored = (robot_key, r.score())
         stamp = (self.vp_pool, r.credit, r.economy, r.vp_chips, robot_cards + r.counters_placed,
-                 me.vp, mine, scored[2], scored[1])
+                 me.vp, mine, robot_scored[1], scored[1])
         stamps = self._stamps
         if stamps and stamps[-1] == stamp:  # most events change none of them: kept once
             stamp = stamps[-1]

@@ -89,13 +89,25 @@ def trade_value(game: Game, p: Player, world: Card, bonuses: bool = True) -> int
     return value
 
 
-def _good_options(game: Game, p: Player, worlds: list[Card], trade: bool | None = None):
-    def label(w: Card) -> str:
-        base = f"{GOOD_LABEL[cast(str, w.design.good)]} good on {w.name}"
-        if trade is None:
-            return base
-        return f"{base} ({trade_value(game, p, w, trade)} cards)"
-    return tuple(Option(w.id, label(w), {"card": w.name, "kind": w.design.good}) for w in worlds)
+def _good_options(game: Game, p: Player, worlds: list[Card],
+                  trade: bool | None = None) -> tuple[Option, ...]:
+    if trade is None:
+        return tuple([_good_option(w, None) for w in worlds])
+    return tuple([_good_option(w, trade_value(game, p, w, trade)) for w in worlds])
+
+
+def _good_option(world: Card, cards: int | None) -> Option:
+    """The option to take the good on ``world`` (to sell it for ``cards`` cards, if given);
+    kept on the card for the next time it says the same."""
+    memo = world.memo
+    key = ("good", cards)
+    o = memo.get(key)
+    if o is None:
+        label = f"{GOOD_LABEL[cast(str, world.design.good)]} good on {world.name}"
+        if cards is not None:
+            label = f"{label} ({cards} cards)"
+        o = memo[key] = Option(world.id, label, {"card": world.name, "kind": world.design.good})
+    return o
 
 
 def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:

@@ -168,11 +168,31 @@ def methods(game: Game, p: Player, world: Card, hand: int) -> list[Method]:
 
 
 def can_place(game: Game, p: Player, world: Card, hand: int) -> bool:
-    """Whether ``methods`` has any way (it stops looking at the first)."""
+    """Whether ``methods`` has any way: the tests of :func:`_each_method`, in its order,
+    without wording the ways (asked of every world in hand at every Settle)."""
     d = world.design
-    if not d.military and max(0, d.cost - reduction(game, p, d)) <= hand:
-        return True  # the first way ``methods`` offers: pay for it
-    for _m in _each_method(game, p, world, hand):
+    if not d.military:
+        cost = max(0, d.cost - reduction(game, p, d))
+        return cost <= hand or (cost > 0 and _any_usable(game, p, "free", d))
+    need = d.cost - military(game, p, d)
+    if need <= 0:
+        return True
+    tactics = [v for _c, _i, v in _usable(game, p, "tactics", d)]
+    if any(v >= need for v in tactics):
+        return True
+    for _c, _i, v in _usable(game, p, "hand_military", d):
+        top = min(v, hand)
+        if need <= top or any(tv < need <= tv + top for tv in tactics):
+            return True
+    for _c, _i, v in _usable(game, p, "pay_military", d):
+        price = max(0, d.cost - v - reduction(game, p, d))
+        if price <= hand or (price > 0 and _any_usable(game, p, "free", d)):
+            return True
+    return False
+
+
+def _any_usable(game: Game, p: Player, hook: str, world: Design) -> bool:
+    for _found in _usable(game, p, hook, world):
         return True
     return False
 
@@ -287,11 +307,17 @@ def _not_usable(game: Game, p: Player, hook: str, world: Design) -> str:
 
 
 def _world_options(game: Game, p: Player, worlds: list[Card]) -> tuple[Option, ...]:
-    return tuple(
-        Option(c.id, c.name, {"card": c.name, "military": c.design.military,
-                              "cost": c.design.cost})
-        for c in worlds
-    )
+    return tuple([_world_option(c) for c in worlds])
+
+
+def _world_option(world: Card) -> Option:
+    """The option to place ``world``: it says the same every time, so the card keeps it."""
+    memo = world.memo
+    o = memo.get("settle")
+    if o is None:
+        o = memo["settle"] = Option(world.id, world.name, {
+            "card": world.name, "military": world.design.military, "cost": world.design.cost})
+    return o
 
 
 def place_world(game: Game, p: Player, world: Card) -> None:
