@@ -541,4 +541,5 @@ class Game(CardMoves, GameViews, PowerCache):
         return None
 
     def card_options(self, cards: Iterable[Card]) -> tuple[Option, ...]:
-        return tuple([c.option for c in cards])
+        # Card.option, read from the card where it made it already (asked for whole hands)
+        return tuple([c._option or c.option for c in cards])

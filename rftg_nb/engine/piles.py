@@ -201,7 +201,8 @@ class CardMoves:
         hand = p.hand
         gone = [c for c in hand if c.id in wanted]
         if gone:
-            hand[:] = [c for c in hand if c.id not in wanted]
+            for c in gone:  # a few cards of the hand: taken out where they are
+                hand.remove(c)
             own = p.discard
             (self.discard if own is None else own).extend(gone)
             facts = (p.name, tuple(gone), why)

@@ -12,6 +12,7 @@ from rftg_nb.engine.powers import Handler
 from rftg_nb.engine.state import Card, Player
 
 PowerUse = tuple[Card, int, Any, Handler]  # (card, index in its powers, power, handler)
+_NO_HOOKS: dict[str, tuple[PowerUse, ...]] = {}  # a player's hooks before any phase began
 
 
 @trait
@@ -44,8 +45,7 @@ class PowerCache:
         card's powers, power, handler), only those with handler hook ``hook`` if given."""
         if hook is None:
             return self._powers.get(p.index, ())
-        by_hook = self._powers_by_hook.get(p.index)
-        return () if by_hook is None else by_hook.get(hook, ())
+        return self._powers_by_hook.get(p.index, _NO_HOOKS).get(hook, ())
 
     def snapshot_powers(self, phase_number: int) -> None:
         powers = self._powers

@@ -164,6 +164,10 @@ _ACTION_CHOICES: dict[bool, tuple[tuple[str, ...], tuple[Option, ...]]] = {
 }
 
 
+#: the actions of an answer in the order of the action cards, kept once for each answer
+_PICKS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
 def select_actions(game: Game) -> Rules:
     picks: list[tuple[str, ...]] = []
     n = 2 if game.advanced else 1
@@ -175,7 +179,12 @@ def select_actions(game: Game) -> Rules:
         ids = game.forced(d)
         if ids is None:
             ids = yield d
-        picks.append(tuple([a for a in allowed if a in ids]))
+        pick = _PICKS.get(ids)
+        if pick is None:
+            pick = tuple([a for a in allowed if a in ids])
+            if len(_PICKS) < 1024:
+                _PICKS[ids] = pick
+        picks.append(pick)
     for p, pick in zip(game.players, picks, strict=True):
         p.actions = pick
         game.tell(p.index, CHOSE, (p.name, pick))

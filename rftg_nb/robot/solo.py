@@ -120,9 +120,11 @@ class SoloGame(Game):
         self.difficulty: str = solo["difficulty"]
         self.robot: Robot = None  # type: ignore[assignment]  # set while dealing
         self._stamps: list[tuple[Any, ...]] = []
-        # (key, score) of your score and of the robot's, as last worked out (see _stamp)
+        # (key, score) of your score and of the robot's, as last worked out, and the numbers
+        # the last stamp was made from (see _stamp)
         self._scored: tuple[tuple[int, int], int] = ((-1, 0), 0)
         self._robot_scored: tuple[tuple[int, int, int], int] = ((-1, 0, 0), 0)
+        self._stamped: tuple[int, ...] = ()
         super().__init__(setup, seed, db, listeners=listeners, record=record)
         if not self._halted:  # (an at_step copy stopped during the deal is as it was then)
             self._adjust_at(0)
@@ -384,9 +386,17 @@ class SoloGame(Game):
             return
         # Scores change only with a tableau or the chips (a tableau changes size whenever it
         # changes, and an event follows each change), so each side's is recomputed only when
-        # its own tableau or chips have changed.
+        # its own tableau or chips have changed; and most events change none of the numbers,
+        # which then keep the last stamp.
         mine = len(me.tableau)
         robot_cards = len(r.cards)
+        now = (self.vp_pool, r.credit, r.economy, r.vp_chips, robot_cards, r.counters_placed,
+               me.vp, mine)
+        stamps = self._stamps
+        if now == self._stamped and stamps:
+            stamps.append(stamps[-1])
+            return
+        self._stamped = now
         key = (mine, me.vp)
         scored = self._scored
         if scored[0] != key:
@@ -395,12 +405,9 @@ class SoloGame(Game):
         robot_scored = self._robot_scored
         if robot_scored[0] != robot_key:
             robot_scored = self._robot_scored = (robot_key, r.score())
-        stamp = (self.vp_pool, r.credit, r.economy, r.vp_chips, robot_cards + r.counters_placed,
-                 me.vp, mine, robot_scored[1], scored[1])
-        stamps = self._stamps
-        if stamps and stamps[-1] == stamp:  # most events change none of them: kept once
-            stamp = stamps[-1]
-        stamps.append(stamp)
+        stamps.append((self.vp_pool, r.credit, r.economy, r.vp_chips,
+                       robot_cards + r.counters_placed, me.vp, mine, robot_scored[1],
+                       scored[1]))
 
     def numbers_at(self, step: int) -> dict[str, Any]:
         """The race's numbers (pool, robot credit, economy, VP, tableau sizes) right after

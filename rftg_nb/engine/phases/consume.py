@@ -289,9 +289,9 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     assert use is not None
     vp, cards = use.reward(len(used))
     if pw.has("GET_VP"):
-        if p.chose("x2"):
+        if "x2" in p.actions:
             vp *= 2
-        game.award_vp(p, vp, card.name + (" x2" if p.chose("x2") and vp else ""))
+        game.award_vp(p, vp, card.name + (" x2" if "x2" in p.actions and vp else ""))
     if cards:
         game.draw(p, cards, card.name)
 
@@ -366,7 +366,7 @@ def _plain_trade(game: Game, p: Player, card: Card, pw: Power) -> Rules:
 # ---------------------------------------------------------------- the phase
 def run(game: Game) -> Rules:
     for p in game.players:
-        if p.chose("trade"):
+        if "trade" in p.actions:
             if p.good_count():
                 yield from sell(game, p, "Trade action")
             else:

@@ -38,7 +38,7 @@ def _draw_after(game: Game, p: Player, card: Card, value: int) -> None:
 
 def discount(game: Game, p: Player, which: str) -> int:
     """Cards off every development for ``p`` in this Develop phase."""
-    total = 1 if p.chose(which) else 0
+    total = 1 if which in p.actions else 0
     for card, _i, pw, h in game.powers(p, "reduce"):
         total += h.fn(game, p, card, pw.value)
     return total

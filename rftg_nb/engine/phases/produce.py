@@ -149,7 +149,7 @@ def run(game: Game) -> Rules:
             h.fn(game, p, card, pw)
         for card, _i, pw, h in game.powers(p, "windfall"):
             yield from h.fn(game, p, card, pw)
-        if p.chose("produce"):
+        if "produce" in p.actions:
             yield from _windfall(game, p, None, "Produce bonus")
         for card, _i, pw, h in game.powers(p, "windfall_any"):
             yield from h.fn(game, p, card, pw)

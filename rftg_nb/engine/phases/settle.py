@@ -391,7 +391,7 @@ def run(game: Game, which: str) -> Rules:
         place_world(game, p, world)
     for p, world in picks:
         yield from settle_world(game, p, world)
-        if p.chose(which):
+        if which in p.actions:
             game.draw(p, 1, "Settle bonus")
         _after_draws(game, p)
         for card, i, _pw, h in game.powers(p, "second"):
