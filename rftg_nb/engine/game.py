@@ -60,6 +60,13 @@ if TYPE_CHECKING:
 Rules = Generator[Decision, tuple[str, ...], None]
 
 
+def _all_str(items: list[Any]) -> bool:
+    for x in items:
+        if not isinstance(x, str):
+            return False
+    return True
+
+
 class _Reached(Exception):
     """Raised inside :meth:`Game.at_step`'s replay when the wanted event has been emitted."""
 
@@ -370,7 +377,7 @@ class Game(CardMoves, GameViews, PowerCache):
         except (ValueError, KeyError, TypeError) as e:
             raise SaveFileError(f"field 'setup': {e}") from None
         for i, c in enumerate(choices):
-            if not isinstance(c, list) or not all(isinstance(x, str) for x in c):
+            if not isinstance(c, list) or not _all_str(c):
                 raise SaveFileError(f"field 'choices' item {i}: expected a list of option ids")
             try:
                 game.apply(c)

@@ -35,8 +35,9 @@ class PowerCache:
         and its state, so holding many finished games costs the garbage collector less."""
         self._power_memo.clear()
         self._goal_counts.clear()
-        for c in self.cards:
-            c.drop_caches()
+        for c in self.cards:  # as Card.drop_caches, but for the design's powers table,
+            c._option = None  # which every card of the design shares (it costs a game
+            c._memo = None    # nothing to keep)
         for p in self.players:
             p.drop_caches()
 

@@ -114,12 +114,13 @@ def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
     goods = p.goods()
     if not goods:
         return
-    d = Decision(p.index, "trade", f"{p.name}: choose a good to sell ({why}).",
-                 _good_options(game, p, goods, bonuses), 1, 1)
-    ids = game.forced(d)
-    if ids is None:
+    if len(goods) == 1:  # the only good: nothing to ask (as Game.forced finds)
+        world = goods[0]
+    else:
+        d = Decision(p.index, "trade", f"{p.name}: choose a good to sell ({why}).",
+                     _good_options(game, p, goods, bonuses), 1, 1)
         ids = yield d
-    world = next(w for w in goods if w.id == ids[0])
+        world = next(w for w in goods if w.id == ids[0])
     value = trade_value(game, p, world, bonuses)
     kind = cast(str, world.design.good)
     game.remove_good(world, p)
@@ -273,15 +274,19 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
         def rule(ids: tuple[str, ...]) -> str | None:
             kinds = {w.design.good for w in goods if w.id in ids}
             return None if len(kinds) == 3 else "the 3 goods must be of 3 different kinds"
-    d = Decision(p.index, "consume_goods",
-                 f"{p.name}: choose {n} good{'s' if n > 1 else ''} for {card.name}.",
-                 _good_options(game, p, goods), n, n,
-                 {"card": card.name, "kinds": goods_kinds(pw), "own": pw.has("CONSUME_THIS")},
-                 rule)
-    ids = game.forced(d)
-    if ids is None:
-        ids = yield d
-    used = [w for w in goods if w.id in ids]
+    if rule is None and len(goods) == n:  # every good goes: nothing to ask (Game.forced)
+        used = list(goods)
+    else:
+        d = Decision(p.index, "consume_goods",
+                     f"{p.name}: choose {n} good{'s' if n > 1 else ''} for {card.name}.",
+                     _good_options(game, p, goods), n, n,
+                     {"card": card.name, "kinds": goods_kinds(pw),
+                      "own": pw.has("CONSUME_THIS")},
+                     rule)
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
+        used = [w for w in goods if w.id in ids]
     for w in used:
         game.remove_good(w, p)
     game.tell(p.index, CONSUMED, (p.name, card.name, tuple([w.name for w in used])))
@@ -404,18 +409,19 @@ def consume_powers(game: Game, p: Player) -> Rules:
                 must = must or h.mandatory
         if not usable:
             return
-        options = [_power_option(card, i, pw, h) for card, i, pw, h in usable]
-        if not must:
-            options.append(STOP)
-        d = Decision(p.index, "consume_power",
-                     f"{p.name}: choose a consume power to use next"
-                     + ("." if must else ", or stop."),
-                     tuple(options), 1, 1)
-        ids = game.forced(d)
-        if ids is None:
+        if must and len(usable) == 1:  # one power that must be used: nothing to ask
+            card, i, pw, h = usable[0]  # (as Game.forced finds)
+        else:
+            options = [_power_option(card, i, pw, h) for card, i, pw, h in usable]
+            if not must:
+                options.append(STOP)
+            d = Decision(p.index, "consume_power",
+                         f"{p.name}: choose a consume power to use next"
+                         + ("." if must else ", or stop."),
+                         tuple(options), 1, 1)
             ids = yield d
-        if ids[0] == "done":
-            return
-        card, i, pw, h = usable[d.ids.index(ids[0])]  # the options are in the order of usable
+            if ids[0] == "done":
+                return
+            card, i, pw, h = usable[d.ids.index(ids[0])]  # options in the order of usable
         p.used.add((card.uid, i))
         yield from h.fn(game, p, card, pw)

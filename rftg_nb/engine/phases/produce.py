@@ -65,13 +65,14 @@ def _windfall(game: Game, p: Player, kind: str | None, why: str) -> Rules:
                and (kind is None or c.design.good == kind)]
     if not targets:
         return
+    if len(targets) == 1:  # the only world: nothing to ask (as Game.forced finds)
+        produce_on(game, p, targets[0], why)
+        return
     d = Decision(p.index, "windfall",
                  f"{p.name}: choose a windfall world to get a good ({why}).",
-                 tuple(Option(c.id, c.name, {"card": c.name, "kind": c.design.good})
-                       for c in targets), 1, 1, {"kind": kind, "for": why})
-    ids = game.forced(d)
-    if ids is None:
-        ids = yield d
+                 tuple([Option(c.id, c.name, {"card": c.name, "kind": c.design.good})
+                        for c in targets]), 1, 1, {"kind": kind, "for": why})
+    ids = yield d
     produce_on(game, p, next(c for c in targets if c.id == ids[0]), why)
 
 

@@ -177,21 +177,26 @@ def can_place(game: Game, p: Player, world: Card, hand: int) -> bool:
     need = d.cost - military(game, p, d)
     if need <= 0:
         return True
-    tactics = [v for _c, _i, v in _usable(game, p, "tactics", d)]
+    powers = game.powers
+    tactics = [v for _c, _i, v in _usable(game, p, "tactics", d)] if powers(p, "tactics") else []
     if any(v >= need for v in tactics):
         return True
-    for _c, _i, v in _usable(game, p, "hand_military", d):
-        top = min(v, hand)
-        if need <= top or any(tv < need <= tv + top for tv in tactics):
-            return True
-    for _c, _i, v in _usable(game, p, "pay_military", d):
-        price = max(0, d.cost - v - reduction(game, p, d))
-        if price <= hand or (price > 0 and _any_usable(game, p, "free", d)):
-            return True
+    if powers(p, "hand_military"):
+        for _c, _i, v in _usable(game, p, "hand_military", d):
+            top = min(v, hand)
+            if need <= top or any(tv < need <= tv + top for tv in tactics):
+                return True
+    if powers(p, "pay_military"):
+        for _c, _i, v in _usable(game, p, "pay_military", d):
+            price = max(0, d.cost - v - reduction(game, p, d))
+            if price <= hand or (price > 0 and _any_usable(game, p, "free", d)):
+                return True
     return False
 
 
 def _any_usable(game: Game, p: Player, hook: str, world: Design) -> bool:
+    if not game.powers(p, hook):  # the usual case: no such power at all
+        return False
     for _found in _usable(game, p, hook, world):
         return True
     return False
@@ -333,15 +338,16 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
     options = methods(game, p, world, len(p.hand))
     if not options:  # cannot happen: only legal worlds are offered
         raise AssertionError(f"no way to place {world.name}")
-    d = Decision(
-        p.index, "settle_method", f"{p.name}: how do you place {world.name}?",
-        tuple(Option(m.id, m.label, {"pay": m.pay}) for m in options), 1, 1,
-        {"card": world.name},
-    )
-    ids = game.forced(d)
-    if ids is None:
-        ids = yield d
-    m = next(x for x in options if x.id == ids[0])
+    if len(options) == 1:  # the one way: nothing to ask (as Game.forced finds)
+        m = options[0]
+    else:
+        d = Decision(
+            p.index, "settle_method", f"{p.name}: how do you place {world.name}?",
+            tuple([Option(m.id, m.label, {"pay": m.pay}) for m in options]), 1, 1,
+            {"card": world.name},
+        )
+        way = yield d
+        m = next(x for x in options if x.id == way[0])
     p.used.update(m.mark)
     if m.discard_card is not None:
         card = m.discard_card
