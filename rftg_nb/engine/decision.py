@@ -54,12 +54,16 @@ class Option:
 _SHORT_ANSWERS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False)
 class Decision:
     """What the game is waiting for.
 
     ``player`` picks between ``min`` and ``max`` of ``options`` (by id) and sends them to
     ``Game.apply``. ``context`` holds extra facts the prompt refers to (cost to pay, cards drawn).
+
+    A decision is read-only by contract: nothing changes it once made. It is not a frozen
+    class, as the options are: the rules make one at every question, and a frozen class
+    sets each field through a call, which made a decision cost twice as much to make.
     """
 
     player: int
@@ -85,17 +89,17 @@ class Decision:
         context: Mapping[str, Any] | None = None,
         rule: Callable[[tuple[str, ...]], str | None] | None = None,
     ) -> None:
-        _set_decision_player(self, player)
+        self.player = player
         if kind not in DECISION_KINDS:  # (inline: a decision is made at every question)
             check_kind(kind)
-        _set_decision_kind(self, kind)
-        _set_decision_prompt(self, prompt)
-        _set_decision_options(self, options)
-        _set_decision_min(self, min)
-        _set_decision_max(self, max)
-        _set_decision_context(self, {} if context is None else context)
-        _set_decision_rule(self, rule)
-        _set_decision_ids(self, tuple([o.id for o in options]))
+        self.kind = kind
+        self.prompt = prompt
+        self.options = options
+        self.min = min
+        self.max = max
+        self.context = {} if context is None else context
+        self.rule = rule
+        self._ids = tuple([o.id for o in options])
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -306,15 +310,11 @@ class Event:
         return f"R{self.round} {self.phase}: {self.text}"
 
 
-# The classes are frozen. Their ``__init__`` sets each slot through the slot's own descriptor,
-# which is about twice as fast as the ``object.__setattr__`` calls a frozen dataclass makes;
-# the engine builds hundreds of options and decisions in every game.
+# Options are frozen (the cards' options are shared by every decision that offers them).
+# Their ``__init__`` sets each slot through the slot's own descriptor, which is about twice as
+# fast as the ``object.__setattr__`` calls a frozen dataclass makes.
 def _setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
     return tuple(cls.__dict__[n].__set__ for n in names)
 
 
 _set_option_id, _set_option_label, _set_option_data = _setters(Option, "id", "label", "data")
-(_set_decision_player, _set_decision_kind, _set_decision_prompt, _set_decision_options,
- _set_decision_min, _set_decision_max, _set_decision_context, _set_decision_rule,
- _set_decision_ids) = _setters(Decision, "player", "kind", "prompt", "options", "min", "max",
-                               "context", "rule", "_ids")

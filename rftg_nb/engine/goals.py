@@ -302,9 +302,15 @@ def check(game: Game, phase: str) -> None:
         at_tile = printed in d.phases
         if not t.holders and not at_tile:
             continue
-        counts = [_count(game, d, p) for p in players]
+        counts = []  # (loops, not comprehensions: a handful of players, at every phase)
+        for p in players:
+            counts.append(_count(game, d, p))
         best = max(counts)
-        leaders = [i for i, c in enumerate(counts) if c == best and c >= d.need]
+        leaders = []
+        if best >= d.need:
+            for i, c in enumerate(counts):
+                if c == best:
+                    leaders.append(i)
         if t.holders and t.holders[0] not in leaders:
             _lose(game, t, counts, best)
         if at_tile and not t.holders and len(leaders) == 1:

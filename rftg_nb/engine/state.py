@@ -125,7 +125,11 @@ class Player:
         return [c for c in self.tableau if c.good is not None]
 
     def good_count(self) -> int:
-        return sum(1 for c in self.tableau if c.good is not None)
+        n = 0
+        for c in self.tableau:
+            if c.good is not None:
+                n += 1
+        return n
 
     def has_design(self, name: str) -> bool:
         for c in self.tableau:

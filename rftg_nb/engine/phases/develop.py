@@ -89,7 +89,7 @@ def run(game: Game, which: str) -> Rules:
         if ids is None:
             ids = yield d
         if ids:
-            card = next(c for c in legal if c.id == ids[0])
+            card = legal[d.ids.index(ids[0])]  # the options are legal's, in order
             picks.append((p, card, max(0, card.design.cost - off)))
     for p, card, _cost in picks:
         p.hand.remove(card)

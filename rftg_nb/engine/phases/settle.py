@@ -179,7 +179,7 @@ def can_place(game: Game, p: Player, world: Card, hand: int) -> bool:
         return True
     powers = game.powers
     tactics = [v for _c, _i, v in _usable(game, p, "tactics", d)] if powers(p, "tactics") else []
-    if any(v >= need for v in tactics):
+    if tactics and any(v >= need for v in tactics):
         return True
     if powers(p, "hand_military"):
         for _c, _i, v in _usable(game, p, "hand_military", d):
@@ -392,7 +392,7 @@ def run(game: Game, which: str) -> Rules:
         if ids is None:
             ids = yield d
         if ids:
-            picks.append((p, next(c for c in legal if c.id == ids[0])))
+            picks.append((p, legal[d.ids.index(ids[0])]))  # the options are legal's, in order
     for p, world in picks:
         place_world(game, p, world)
     for p, world in picks:
