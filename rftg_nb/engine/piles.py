@@ -32,9 +32,13 @@ def shuffle(rng: random.Random, cards: list[Any]) -> None:
         rng.shuffle(cards)
         return
     bits = rng.getrandbits
+    k = len(cards).bit_length()  # the bits of n = i + 1, kept as n counts down
+    least = 1 << k >> 1  # the least number of k bits
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        if n < least:
+            k -= 1
+            least >>= 1
         j = bits(k)
         while j >= n:
             j = bits(k)
