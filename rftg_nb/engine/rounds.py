@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from rftg_nb.cards import Design
 from rftg_nb.constants import ACTION_LABELS, ACTIONS, HAND_LIMIT
 from rftg_nb.engine.decision import Decision, Option, Saying
 from rftg_nb.engine.phases import consume, develop, explore, produce, settle
@@ -55,6 +56,7 @@ PHASE = Saying(
     "phase",
     lambda phase: f"Phase: {PHASE_TITLES[phase]}.",
     lambda phase: {"phase": phase})
+PHASE_FACTS = {phase: (phase,) for phase in PHASE_TITLES}  # one for all the games
 GAME_END = Saying(
     "game_end",
     lambda reasons: f"The game ends: {'; '.join(reasons)}.",
@@ -117,12 +119,31 @@ def start_good(game: Game, p: Player) -> None:
         game.tell(p.index, START_GOOD, (world.name, world.design.good))
 
 
+def deck_cards(designs: tuple[Design, ...]) -> tuple[list[Card], list[Card], list[Card]]:
+    """A game's cards, one for each of ``designs`` (the uids in their order): all of them,
+    the start worlds and the others, each list in card order."""
+    cards = [Card(i, d) for i, d in enumerate(designs)]
+    places = _START_PLACES.get(id(designs))
+    if places is None or places[0] is not designs:  # the deck's start worlds, found once
+        if len(_START_PLACES) >= 1000:  # many custom decks dealt: start again
+            _START_PLACES.clear()
+        places = _START_PLACES[id(designs)] = (designs, tuple(
+            [i for i, d in enumerate(designs) if d.is_start_world]))
+    starts = [cards[i] for i in places[1]]
+    others = cards.copy()
+    for i in reversed(places[1]):
+        del others[i]
+    return cards, starts, others
+
+
+# id of a deck's designs -> (the designs, the places of its start worlds); the designs are kept
+# with their entry, so their id cannot be reused meanwhile
+_START_PLACES: dict[int, tuple[tuple[Design, ...], tuple[int, ...]]] = {}
+
+
 def deal(game: Game) -> None:
     """Deal start worlds, shuffle the rest into the deck, give windfall start worlds a good."""
-    db = game.db
-    game.cards = [Card(i, d) for i, d in enumerate(db.deck_designs(game.expansion))]
-    starts = [c for c in game.cards if c.design.is_start_world]
-    others = [c for c in game.cards if not c.design.is_start_world]
+    game.cards, starts, others = deck_cards(game.db.deck_designs(game.expansion))
     shuffle(game.rng, starts)
     for p in game.players:
         give_start_world(game, p, starts.pop())
@@ -210,9 +231,10 @@ def run_phases(game: Game, start: str | None) -> Rules:
             continue
         game.phase = phase
         for p in game.players:
-            p.clear_phase()
+            if p.used or p.produced or p.temp_military:  # most phases leave nothing
+                p.clear_phase()
         game.snapshot_powers(PHASE_NUMBER[phase])
-        game.tell(None, PHASE, (phase,))
+        game.tell(None, PHASE, PHASE_FACTS[phase])
         if phase == "explore":
             yield from explore.run(game)
         elif phase in ("develop", "develop2"):
@@ -226,7 +248,8 @@ def run_phases(game: Game, start: str | None) -> Rules:
         yield from game.after_phase(phase)
         game.check_goals(phase)
     for p in game.players:
-        p.clear_phase()
+        if p.used or p.produced or p.temp_military:
+            p.clear_phase()
 
 
 
