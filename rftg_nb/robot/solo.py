@@ -125,6 +125,9 @@ class SoloGame(Game):
         self._scored: tuple[tuple[int, int], int] = ((-1, 0), 0)
         self._robot_scored: tuple[tuple[int, int, int], int] = ((-1, 0, 0), 0)
         self._stamped: tuple[int, ...] = ()
+        #: this round's dice and your actions, with the dice on each space and the spaces
+        #: under your markers (procedures.resolve, every phase)
+        self.dice_seen: tuple[list[Any], tuple[str, ...], dict[str, int], set[str]] | None = None
         super().__init__(setup, seed, db, listeners=listeners, record=record)
         if not self._halted:  # (an at_step copy stopped during the deal is as it was then)
             self._adjust_at(0)
