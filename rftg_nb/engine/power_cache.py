@@ -35,9 +35,11 @@ class PowerCache:
         and its state, so holding many finished games costs the garbage collector less."""
         self._power_memo.clear()
         self._goal_counts.clear()
-        for c in self.cards:  # as Card.drop_caches, but for the design's powers table,
-            c._option = None  # which every card of the design shares (it costs a game
-            c._memo = None    # nothing to keep)
+        # As Card.drop_caches, but the design's table of powers stays: every card of the
+        # design shares it, so keeping it costs a game nothing.
+        for c in self.cards:
+            c._option = None
+            c._memo = None
         for p in self.players:
             p.drop_caches()
 
@@ -55,7 +57,7 @@ class PowerCache:
         for p in self.players:
             # The powers depend on the tableau alone: unchanged since this phase last ran (the
             # same cards in the same order), it has them worked out already.
-            key = 8 * p.index + phase_number
+            key = 8 * p.index + phase_number  # one for each player and phase (1 to 5)
             seen = memo.get(key)
             tableau = p.tableau
             if seen is None or seen[0] != tableau:
