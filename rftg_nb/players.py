@@ -136,5 +136,10 @@ class RandomPlayer:
 
     def play(self, game: Playable, player: int | None = None) -> None:
         """Answer every pending decision (only ``player``'s, if given) until none is left."""
+        if type(self).choose is not RandomPlayer.choose:  # a kind of player of its own
+            while (d := game.decision) is not None and (player is None or d.player == player):
+                game.apply(self.choose(d))
+            return
+        rng = self.rng  # choose, without a call of its own for each answer
         while (d := game.decision) is not None and (player is None or d.player == player):
-            game.apply(self.choose(d))
+            game.apply(random_pick(d, rng))
