@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from rftg_nb.engine.decision import Decision
@@ -38,12 +39,65 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
     low = d.min
     span = min(d.max, n) - low + 1
     rule = d.rule
-    randbelow = rng.randrange  # randrange(m) is randbelow(m) for m > 0
+    if type(rng) is not random.Random or span <= 0 or n == 0:
+        return _random_pick_slow(ids, low, span, rule, rng, d)
+    # The very draws of ``k = rng.randint(low, top)`` then ``rng.sample(ids, k)``, made without
+    # their overhead: randint(a, b) is a + randrange(b - a + 1); randrange(m) is Random's
+    # randbelow(m), which draws m.bit_length() bits until they fall below m; and a sample of
+    # up to 5 from at most 21 takes randbelow(n), randbelow(n - 1) ... from a pool that moves
+    # its last item into each vacancy (tests/test_engine_golden.py checks all of this).
+    bits = rng.getrandbits
+    span_bits = span.bit_length()
+    n_bits = n.bit_length()
     for _ in range(1000):
-        # The very draws of ``k = rng.randint(low, top)`` then ``rng.sample(ids, k)``, made
-        # without their overhead: randint(a, b) is a + randrange(b - a + 1), and a sample of
-        # up to 5 from at most 21 takes randbelow(n), randbelow(n - 1) ... from a pool that
-        # moves its last item into each vacancy (tests/test_engine_golden.py checks this).
+        k = bits(span_bits)
+        while k >= span:
+            k = bits(span_bits)
+        k += low
+        if k == 1:
+            j = bits(n_bits)
+            while j >= n:
+                j = bits(n_bits)
+            pick = [ids[j]]
+        elif k == 0:
+            pick = []
+        elif k == 2 and n <= 21:  # two actions: the pool's moves, without the pool
+            j = bits(n_bits)
+            while j >= n:
+                j = bits(n_bits)
+            m = n - 1
+            m_bits = m.bit_length()
+            j2 = bits(m_bits)
+            while j2 >= m:
+                j2 = bits(m_bits)
+            pick = [ids[j], ids[m] if j2 == j else ids[j2]]
+        elif k <= 5 and n <= 21:
+            pool = list(ids)
+            pick = []
+            for i in range(k):
+                m = n - i
+                m_bits = m.bit_length()
+                j = bits(m_bits)
+                while j >= m:
+                    j = bits(m_bits)
+                pick.append(pool[j])
+                pool[j] = pool[m - 1]
+        else:
+            pick = rng.sample(ids, k)
+        if rule is None or rule(tuple(pick)) is None:
+            return pick
+    raise RuntimeError(f"no legal answer found for {d}")
+
+
+def _random_pick_slow(ids: tuple[str, ...], low: int, span: int,
+                      rule: Callable[[tuple[str, ...]], str | None] | None,
+                      rng: random.Random, d: Decision) -> list[str]:
+    """:func:`random_pick` through ``randrange``: for another kind of generator (whose
+    randbelow may draw otherwise) and for a decision with too few options (randrange raises
+    the ValueError the draw always raised)."""
+    n = len(ids)
+    randbelow = rng.randrange
+    for _ in range(1000):
         k = low + randbelow(span)
         if k == 0:
             pick: list[str] = []
@@ -82,5 +136,10 @@ class RandomPlayer:
 
     def play(self, game: Playable, player: int | None = None) -> None:
         """Answer every pending decision (only ``player``'s, if given) until none is left."""
+        if type(self).choose is not RandomPlayer.choose:  # a kind of player of its own
+            while (d := game.decision) is not None and (player is None or d.player == player):
+                game.apply(self.choose(d))
+            return
+        rng = self.rng  # choose, without a call of its own for each answer
         while (d := game.decision) is not None and (player is None or d.player == player):
-            game.apply(self.choose(d))
+            game.apply(random_pick(d, rng))

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from rftg_nb import Decision, Game, Option, SoloGame
+from rftg_nb.engine.piles import shuffle
 from rftg_nb.players import random_pick
 from tests.data.make_engine_golden import GOLDEN, fingerprint, play
 
@@ -91,3 +92,16 @@ def test_random_player_draws_as_randint_and_sample_did() -> None:
                         assert a.random() == b.random(), (n, low, high)
                     shapes += 1
     assert shapes > 1000
+
+
+def test_the_deck_shuffles_as_random_shuffle_did() -> None:
+    """``piles.shuffle`` draws its swaps without a method call for each: the same order, and
+    the generator left in the same state, for every size of pile a game shuffles."""
+    for n in range(200):
+        for seed in range(3):
+            a, b = random.Random(seed), random.Random(seed)
+            mine, theirs = list(range(n)), list(range(n))
+            shuffle(a, mine)
+            b.shuffle(theirs)
+            assert mine == theirs, n
+            assert a.random() == b.random(), n

@@ -49,12 +49,21 @@ class Option:
         return f"{self.id}: {self.label}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+#: Answers of one or two ids, each kept once for every game: most answers are one card or two
+#: actions, and a finished game's choice log then holds no tuple of its own for them.
+_SHORT_ANSWERS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+@dataclass(slots=True, init=False)
 class Decision:
     """What the game is waiting for.
 
     ``player`` picks between ``min`` and ``max`` of ``options`` (by id) and sends them to
     ``Game.apply``. ``context`` holds extra facts the prompt refers to (cost to pay, cards drawn).
+
+    A decision is read-only by contract: nothing changes it once made. It is not a frozen
+    class, as the options are: the rules make one at every question, and a frozen class
+    sets each field through a call, which made a decision cost twice as much to make.
     """
 
     player: int
@@ -80,17 +89,17 @@ class Decision:
         context: Mapping[str, Any] | None = None,
         rule: Callable[[tuple[str, ...]], str | None] | None = None,
     ) -> None:
-        _set_decision_player(self, player)
+        self.player = player
         if kind not in DECISION_KINDS:  # (inline: a decision is made at every question)
             check_kind(kind)
-        _set_decision_kind(self, kind)
-        _set_decision_prompt(self, prompt)
-        _set_decision_options(self, options)
-        _set_decision_min(self, min)
-        _set_decision_max(self, max)
-        _set_decision_context(self, {} if context is None else context)
-        _set_decision_rule(self, rule)
-        _set_decision_ids(self, tuple([o.id for o in options]))
+        self.kind = kind
+        self.prompt = prompt
+        self.options = options
+        self.min = min
+        self.max = max
+        self.context = {} if context is None else context
+        self.rule = rule
+        self._ids = tuple([o.id for o in options])
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -117,6 +126,12 @@ class Decision:
             raise IllegalChoice(
                 f"{self.kind}: answer with an option id or a list of ids, got {choice!r}"
             )
+        if len(ids) <= 2:  # the choice log keeps one tuple for each short answer
+            shared = _SHORT_ANSWERS.get(ids)
+            if shared is not None:
+                return shared
+            if len(_SHORT_ANSWERS) < 8192:
+                _SHORT_ANSWERS[ids] = ids
         return ids
 
     def _want(self) -> str:
@@ -200,59 +215,106 @@ def judge_pick(legality: Mapping[str, Any], picks: Sequence[int]) -> tuple[bool 
     return True, ""
 
 
-@dataclass(frozen=True, slots=True, init=False)
+class Saying:
+    """How one kind of event is told: its ``kind``, whether only its actor may see it
+    (``private``), and the two functions that make its sentence and its data from the facts
+    kept with each such event.
+
+    The facts are what the sentence names, fixed when the event happens (a player's name as it
+    was then, a count, a card's name): plain values, never state that changes later. An event
+    keeps only them; its sentence and data are made each time they are read, so a game spends
+    nothing on wording nobody reads and a finished game holds far less.
+    """
+
+    __slots__ = ("kind", "private", "sentence", "details")
+
+    def __init__(self, kind: str, sentence: Callable[..., str],
+                 details: Callable[..., dict[str, Any]], private: bool = False) -> None:
+        self.kind = kind
+        self.private = private
+        self.sentence = sentence
+        self.details = details
+
+    def __repr__(self) -> str:
+        return f"<Saying {self.kind}>"
+
+
 class Event:
     """One step of the game: who did what, in a sentence, with the facts in ``data``.
 
     ``visible_to`` is None for public events, or the index of the only player who may see it.
+    An event is read-only. It keeps the :class:`Saying` that tells it and that saying's facts;
+    ``kind``, ``text``, ``data`` and ``visible_to`` are read through it (``data`` is a new
+    dict at each reading). An event told whole (:meth:`Game.emit`) has no saying: its facts
+    are its kind, sentence, data and visibility.
     """
 
-    round: int
-    phase: str
-    actor: int | str | None
-    kind: str
-    text: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    visible_to: int | None = None
+    __slots__ = ("round", "phase", "actor", "_saying", "_facts")
 
-    def __init__(
-        self,
-        round: int,
-        phase: str,
-        actor: int | str | None,
-        kind: str,
-        text: str,
-        data: Mapping[str, Any] | None = None,
-        visible_to: int | None = None,
-    ) -> None:
-        _set_event_round(self, round)
-        _set_event_phase(self, phase)
-        _set_event_actor(self, actor)
-        _set_event_kind(self, kind)
-        _set_event_text(self, text)
-        _set_event_data(self, {} if data is None else data)
-        _set_event_visible_to(self, visible_to)
+    def __init__(self, round: int, phase: str, actor: int | str | None,
+                 saying: Saying | None, facts: tuple[Any, ...]) -> None:
+        self.round = round
+        self.phase = phase
+        self.actor = actor
+        self._saying = saying
+        self._facts = facts
+
+    @property
+    def kind(self) -> str:
+        s = self._saying
+        return self._facts[0] if s is None else s.kind
+
+    @property
+    def text(self) -> str:
+        s = self._saying
+        return self._facts[1] if s is None else s.sentence(*self._facts)
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        s = self._saying
+        return self._facts[2] if s is None else s.details(*self._facts)
+
+    @property
+    def visible_to(self) -> int | None:
+        s = self._saying
+        if s is None:
+            return self._facts[3]
+        return self.actor if s.private else None  # type: ignore[return-value]
 
     def seen_by(self, player: int) -> bool:
         """Whether ``player`` may see this event."""
-        return self.visible_to is None or self.visible_to == player
+        seer = self.visible_to
+        return seer is None or seer == player
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.round, self.phase, self.actor, self.kind, self.text, self.data,
+                self.visible_to)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        if (self._saying is other._saying and self._saying is not None
+                and self.round == other.round and self.phase == other.phase
+                and self.actor == other.actor and self._facts == other._facts):
+            return True  # the same saying of the same facts says the same
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # as a frozen dataclass holding a dict
+
+    def __repr__(self) -> str:
+        return (f"Event(round={self.round!r}, phase={self.phase!r}, actor={self.actor!r}, "
+                f"kind={self.kind!r}, text={self.text!r}, data={self.data!r}, "
+                f"visible_to={self.visible_to!r})")
 
     def __str__(self) -> str:
         return f"R{self.round} {self.phase}: {self.text}"
 
 
-# The classes are frozen. Their ``__init__`` sets each slot through the slot's own descriptor,
-# which is about twice as fast as the ``object.__setattr__`` calls a frozen dataclass makes;
-# the engine builds hundreds of options, decisions and events in every game.
+# Options are frozen (the cards' options are shared by every decision that offers them).
+# Their ``__init__`` sets each slot through the slot's own descriptor, which is about twice as
+# fast as the ``object.__setattr__`` calls a frozen dataclass makes.
 def _setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
     return tuple(cls.__dict__[n].__set__ for n in names)
 
 
 _set_option_id, _set_option_label, _set_option_data = _setters(Option, "id", "label", "data")
-(_set_decision_player, _set_decision_kind, _set_decision_prompt, _set_decision_options,
- _set_decision_min, _set_decision_max, _set_decision_context, _set_decision_rule,
- _set_decision_ids) = _setters(Decision, "player", "kind", "prompt", "options", "min", "max",
-                               "context", "rule", "_ids")
-(_set_event_round, _set_event_phase, _set_event_actor, _set_event_kind, _set_event_text,
- _set_event_data, _set_event_visible_to) = _setters(Event, "round", "phase", "actor", "kind",
-                                                     "text", "data", "visible_to")

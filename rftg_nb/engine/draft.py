@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from rftg_nb.engine import rounds as _rounds
 from rftg_nb.engine.decision import Decision
+from rftg_nb.engine.piles import shuffle
 from rftg_nb.engine.state import Card
 from rftg_nb.text import count, whose
 
@@ -192,8 +193,8 @@ def deal_start_worlds(game: Game, draft: Draft) -> None:
     for c in game.cards:
         n = c.design.start_number
         (others if n is None else odd if n % 2 else even).append(c)
-    game.rng.shuffle(odd)
-    game.rng.shuffle(even)
+    shuffle(game.rng, odd)
+    shuffle(game.rng, even)
     for p in game.players:
         pair = [odd.pop(), even.pop()]
         draft.start_worlds[p.index] = pair
@@ -203,7 +204,7 @@ def deal_start_worlds(game: Game, draft: Draft) -> None:
                   f"{p.says('is')} dealt the start worlds {pair[0].name} and {pair[1].name}.",
                   {"cards": [c.name for c in pair]}, visible_to=p.index)
     deck = others + odd + even
-    game.rng.shuffle(deck)
+    shuffle(game.rng, deck)
     game.deck = deck
 
 
@@ -240,7 +241,9 @@ def draft_round(game: Game, draft: Draft, r: int) -> Rules:
                 game.card_options(packet), 1, 1,
                 {"round": r, "rounds": draft.rounds, "direction": direction, "to": to.index,
                  "count": left, "picked": len(draft.picks[p.index])})
-            ids = yield from game.ask(d)
+            ids = game.forced(d)
+            if ids is None:
+                ids = yield d
             card = next(c for c in packet if c.id == ids[0])
             packet.remove(card)
             draft.picks[p.index].append(card)
@@ -260,7 +263,7 @@ def make_private_deck(game: Game, draft: Draft, p: Player) -> None:
     """``p``'s picks, shuffled, become their own draw pile; their discard pile starts empty."""
     deck = draft.picks[p.index]
     draft.picks[p.index] = []
-    game.rng.shuffle(deck)
+    shuffle(game.rng, deck)
     p.deck = deck
     p.discard = []
     game.emit(p.index, "private_deck",
@@ -277,7 +280,9 @@ def choose_start_world(game: Game, draft: Draft, p: Player) -> Generator[
                  f"{p.name}: choose the start world you keep (the other goes face down onto "
                  "your discard pile).",
                  game.card_options(pair), 1, 1, {"cards": [c.name for c in pair]})
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     kept = next(c for c in pair if c.id == ids[0])
     other = next(c for c in pair if c is not kept)
     draft.start_worlds[p.index] = [kept]  # face down until the reveal

@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rftg_nb._native import mypyc_attr
-from rftg_nb.cards import CARDS, CardDatabase
+from rftg_nb.cards import CARDS, CardDatabase, Design
 from rftg_nb.constants import TABLEAU_END
 from rftg_nb.engine import draft as _draft
 from rftg_nb.engine import goals as _goals
@@ -30,6 +30,7 @@ from rftg_nb.engine.decision import (
     IllegalChoice,
     Option,
     SaveFileError,
+    Saying,
     SetupError,
 )
 from rftg_nb.engine.piles import CardMoves
@@ -57,6 +58,13 @@ if TYPE_CHECKING:
 
 
 Rules = Generator[Decision, tuple[str, ...], None]
+
+
+def _all_str(items: list[Any]) -> bool:
+    for x in items:
+        if not isinstance(x, str):
+            return False
+    return True
 
 
 class _Reached(Exception):
@@ -110,11 +118,14 @@ class Game(CardMoves, GameViews, PowerCache):
         self._over = False
         self._powers: dict[int, tuple[PowerUse, ...]] = {}
         self._powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
-        self._power_memo: dict[tuple[int, int], tuple[list[Card], tuple[
+        self._power_memo: dict[int, tuple[list[Card], tuple[
             tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]]] = {}
         self.goal_tracks: list[_goals.GoalTrack] = _goals.tracks_for(self)
-        # Goal counts that read only a tableau, by player: (that tableau, {goal: count}).
-        self._goal_counts: dict[int, tuple[list[Card], dict[str, int]]] = {}
+        #: the goals looked at by the checks at the end of each phase (goals.check)
+        self.goals_checked: dict[str, tuple[_goals.GoalTrack, ...]] = {}
+        # Goal counts that read only a tableau, by player: (that tableau, its designs,
+        # {goal: count}).
+        self._goal_counts: dict[int, tuple[list[Card], list[Design], dict[str, int]]] = {}
         self._log: list[tuple[str, ...]] = []
         self._log_players: list[int] = []
         self._decision: Decision | None = None
@@ -366,7 +377,7 @@ class Game(CardMoves, GameViews, PowerCache):
         except (ValueError, KeyError, TypeError) as e:
             raise SaveFileError(f"field 'setup': {e}") from None
         for i, c in enumerate(choices):
-            if not isinstance(c, list) or not all(isinstance(x, str) for x in c):
+            if not isinstance(c, list) or not _all_str(c):
                 raise SaveFileError(f"field 'choices' item {i}: expected a list of option ids")
             try:
                 game.apply(c)
@@ -500,21 +511,42 @@ class Game(CardMoves, GameViews, PowerCache):
         data: Mapping[str, Any] | None = None,
         visible_to: int | None = None,
     ) -> None:
+        """Record an event told whole: its sentence and data made already."""
         if not self._record:
             return
-        e = Event(self.round, self.phase, actor, kind, text, data or {}, visible_to)
+        e = Event(self.round, self.phase, actor, None, (kind, text, data or {}, visible_to))
+        self.events.append(e)
+        for listen in self.listeners:
+            listen(e)
+
+    def tell(self, actor: int | str | None, saying: Saying, facts: tuple[Any, ...]) -> None:
+        """Record an event as ``saying`` tells it of ``facts`` (its sentence and data are made
+        when read: see :class:`Saying`)."""
+        if not self._record:
+            return
+        e = Event(self.round, self.phase, actor, saying, facts)
         self.events.append(e)
         for listen in self.listeners:
             listen(e)
 
     def ask(self, d: Decision) -> Generator[Decision, tuple[str, ...], tuple[str, ...]]:
         """Yield ``d`` unless its answer is forced (no choice, or every option must be picked)."""
+        ids = self.forced(d)
+        if ids is None:
+            ids = yield d
+        return ids
+
+    @staticmethod
+    def forced(d: Decision) -> tuple[str, ...] | None:
+        """The answer to ``d`` when there is no choice (nothing may be picked, or every option
+        must be), else None: the rules then yield ``d`` (as :meth:`ask` does, written out where
+        the rules ask, which spares a generator for each question)."""
         if d.max == 0:
             return ()
         if d.rule is None and len(d.options) == d.min == d.max:
             return d.ids
-        ids = yield d
-        return ids
+        return None
 
     def card_options(self, cards: Iterable[Card]) -> tuple[Option, ...]:
-        return tuple([c.option for c in cards])
+        # Card.option, read from the card where it made it already (asked for whole hands)
+        return tuple([c._option or c.option for c in cards])

@@ -282,37 +282,64 @@ def check(game: Game, phase: str) -> None:
     """The goal checks at the end of ``phase`` (a phase of the round, or "round_end")."""
     printed = PRINTED.get(phase, phase)
     players = game.players
-    for t in game.goal_tracks:
+    tracks = game.goals_checked.get(printed)
+    if tracks is None:
+        tracks = game.goals_checked[printed] = _checked_at(game, printed)
+    for t in tracks:
         d = t.design
-        at_tile = printed in d.phases
         if d.kind == "first":
-            if at_tile and not t.holders:
-                met = [(p, c) for p in players if (c := _count(game, d, p)) >= d.need]
-                if met:
-                    _claim_first(game, t, met)
+            if t.holders:
+                continue  # closed for good
+            need = d.need
+            met = []
+            for p in players:
+                c = _count(game, d, p)
+                if c >= need:
+                    met.append((p, c))
+            if met:
+                _claim_first(game, t, met)
             continue
+        at_tile = printed in d.phases
         if not t.holders and not at_tile:
             continue
-        counts = [_count(game, d, p) for p in players]
+        counts = []  # (loops, not comprehensions: a handful of players, at every phase)
+        for p in players:
+            counts.append(_count(game, d, p))
         best = max(counts)
-        leaders = [i for i, c in enumerate(counts) if c == best and c >= d.need]
+        leaders = []
+        if best >= d.need:
+            for i, c in enumerate(counts):
+                if c == best:
+                    leaders.append(i)
         if t.holders and t.holders[0] not in leaders:
             _lose(game, t, counts, best)
         if at_tile and not t.holders and len(leaders) == 1:
             _claim_most(game, t, leaders[0], best)
 
 
+def _checked_at(game: Game, printed: str) -> tuple[GoalTrack, ...]:
+    """The goals a check at the end of ``printed`` looks at, in tile order: the "first" goals
+    printed for it and every "most" goal (a holder may lose one at the end of any phase)."""
+    return tuple([t for t in game.goal_tracks
+                  if t.design.kind == "most" or printed in t.design.phases])
+
+
 def _count(game: Game, d: GoalDesign, p: Player) -> int:
-    """``d.count(game, p)``, remembered until ``p``'s tableau changes if only it counts."""
+    """``d.count(game, p)``, remembered until ``p``'s tableau changes if only it counts.
+
+    The tableau's designs are listed once for each change of the tableau, and every goal that
+    counts them counts that one list."""
     if not d.tableau_only:
         return d.count(game, p)
-    memo = game._goal_counts
-    seen = memo.get(p.index)
-    if seen is None or seen[0] != p.tableau:  # the same cards, in the same order
-        seen = memo[p.index] = (list(p.tableau), {})
-    got = seen[1].get(d.name)
+    seen = game._goal_counts.get(p.index)
+    tableau = p.tableau
+    if seen is None or seen[0] != tableau:  # the same cards, in the same order
+        seen = game._goal_counts[p.index] = (list(tableau), [c.design for c in tableau], {})
+    counted = seen[2]
+    got = counted.get(d.name)
     if got is None:
-        got = seen[1][d.name] = d.count(game, p)
+        tally = d.tableau_count
+        got = counted[d.name] = d.count(game, p) if tally is None else tally(seen[1])
     return got
 
 

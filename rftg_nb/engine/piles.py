@@ -9,17 +9,89 @@ other game all share ``Game.deck`` and ``Game.discard``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb._native import mypyc_attr, trait
+from rftg_nb.engine.decision import Saying
 from rftg_nb.engine.state import Card, Player
-from rftg_nb.text import count, whose
+from rftg_nb.text import count, says, whose
 
 if TYPE_CHECKING:
-    import random
-
     from rftg_nb.engine.draft import Draft
+
+
+def shuffle(rng: random.Random, cards: list[Any]) -> None:
+    """``rng.shuffle(cards)``: the same swaps from the same draws. Random shuffles from the last
+    place down, swapping each place with one drawn below it by its randbelow, which draws
+    ``n.bit_length()`` bits until they fall below ``n``; this draws them so without a method
+    call for each card (a game shuffles its whole deck at the deal). Another kind of
+    generator shuffles as it does itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    k = len(cards).bit_length()  # the bits of n = i + 1, kept as n counts down
+    least = 1 << k >> 1  # the least number of k bits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        if n < least:
+            k -= 1
+            least >>= 1
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _names(cards: tuple[Card, ...]) -> str:
+    return ", ".join([c.name for c in cards])
+
+
+def _own_pile(name: str) -> str:
+    pile = whose(name)
+    return f"{pile[0].upper()}{pile[1:]}"
+
+
+# How the card moves are told (see :class:`Saying`): a player's draws and discards are told
+# twice, the count to everyone and the cards to that player alone, both from one set of facts
+# (name, cards, why).
+OWN_RESHUFFLE = Saying(
+    "reshuffle",
+    lambda name, n: f"{_own_pile(name)} discard pile is shuffled into a new draw pile of "
+                    f"{count(n)}.",
+    lambda name, n: {"cards": n, "own": True})
+RESHUFFLE = Saying(
+    "reshuffle",
+    lambda n: f"The discard pile is shuffled into a new draw pile of {n} cards.",
+    lambda n: {"cards": n})
+DRAW = Saying(
+    "draw",
+    lambda name, cards, why: f"{says(name, 'draws')} {count(len(cards))} ({why}).",
+    lambda name, cards, why: {"count": len(cards), "why": why})
+DRAW_PRIVATE = Saying(
+    "draw_private",
+    lambda name, cards, why: f"{says(name, 'draws')} {_names(cards)} ({why}).",
+    lambda name, cards, why: {"cards": [c.name for c in cards], "why": why},
+    private=True)
+DRAW_NOTHING = Saying(
+    "draw",
+    lambda name, why: f"{says(name, 'can')} draw nothing: no cards are left ({why}).",
+    lambda name, why: {"count": 0, "why": why})
+DISCARD = Saying(
+    "discard",
+    lambda name, cards, why: f"{says(name, 'discards')} {count(len(cards))} ({why}).",
+    lambda name, cards, why: {"count": len(cards), "why": why})
+DISCARD_PRIVATE = Saying(
+    "discard_private",
+    lambda name, cards, why: f"{says(name, 'discards')} {_names(cards)} ({why}).",
+    lambda name, cards, why: {"cards": [c.name for c in cards], "why": why},
+    private=True)
+GAIN_VP = Saying(
+    "vp",
+    lambda name, n, why, pool: f"{says(name, 'gains')} {n} VP ({why}).",
+    lambda name, n, why, pool: {"vp": n, "why": why, "pool": pool})
 
 
 @trait
@@ -38,6 +110,8 @@ class CardMoves:
     def emit(self, actor: int | str | None, kind: str, text: str,
              data: Mapping[str, Any] | None = None,
              visible_to: int | None = None) -> None: ...
+
+    def tell(self, actor: int | str | None, saying: Saying, facts: tuple[Any, ...]) -> None: ...
 
     def draw_one(self, p: Player | None = None) -> Card | None:
         """Take the top card of the draw pile (``p``'s own pile in a drafted game).
@@ -80,20 +154,15 @@ class CardMoves:
                 return
             p.deck = p.discard
             p.discard = []
-            self.rng.shuffle(p.deck)
-            n = len(p.deck)
-            pile = whose(p.name)
-            self.emit(p.index, "reshuffle", f"{pile[0].upper()}{pile[1:]} discard pile is "
-                                            f"shuffled into a new draw pile of {count(n)}.",
-                      {"cards": n, "own": True})
+            shuffle(self.rng, p.deck)
+            self.tell(p.index, OWN_RESHUFFLE, (p.name, len(p.deck)))
             return
         if not self.discard:
             return
         self.deck = self.discard
         self.discard = []
-        self.rng.shuffle(self.deck)
-        self.emit(None, "reshuffle", f"The discard pile is shuffled into a new draw pile "
-                                     f"of {len(self.deck)} cards.", {"cards": len(self.deck)})
+        shuffle(self.rng, self.deck)
+        self.tell(None, RESHUFFLE, (len(self.deck),))
 
     def take(self, n: int, p: Player | None = None) -> list[Card]:
         """The top ``n`` cards of the draw pile (fewer if the draw and discard piles run dry);
@@ -118,14 +187,11 @@ class CardMoves:
         got = self.take(n, p)
         if got:
             p.hand.extend(got)
-            names = [c.name for c in got]
-            self.emit(p.index, "draw", f"{p.says('draws')} {count(len(got))} ({why}).",
-                      {"count": len(got), "why": why})
-            self.emit(p.index, "draw_private", f"{p.says('draws')} {', '.join(names)} ({why}).",
-                      {"cards": names, "why": why}, visible_to=p.index)
+            facts = (p.name, tuple(got), why)
+            self.tell(p.index, DRAW, facts)
+            self.tell(p.index, DRAW_PRIVATE, facts)
         elif n:
-            self.emit(p.index, "draw", f"{p.says('can')} draw nothing: no cards are left ({why}).",
-                      {"count": 0, "why": why})
+            self.tell(p.index, DRAW_NOTHING, (p.name, why))
         return got
 
     def discard_pile(self, p: Player | None = None) -> list[Card]:
@@ -136,20 +202,16 @@ class CardMoves:
 
     def discard_from_hand(self, p: Player, ids: Iterable[str], why: str) -> list[Card]:
         wanted = set(ids)
-        gone: list[Card] = []
-        kept: list[Card] = []
-        for c in p.hand:
-            (gone if c.id in wanted else kept).append(c)
+        hand = p.hand
+        gone = [c for c in hand if c.id in wanted]
         if gone:
-            p.hand[:] = kept
+            for c in gone:  # a few cards of the hand: taken out where they are
+                hand.remove(c)
             own = p.discard
             (self.discard if own is None else own).extend(gone)
-            names = [c.name for c in gone]
-            self.emit(p.index, "discard", f"{p.says('discards')} {count(len(gone))} ({why}).",
-                      {"count": len(gone), "why": why})
-            self.emit(p.index, "discard_private",
-                      f"{p.says('discards')} {', '.join(names)} ({why}).",
-                      {"cards": names, "why": why}, visible_to=p.index)
+            facts = (p.name, tuple(gone), why)
+            self.tell(p.index, DISCARD, facts)
+            self.tell(p.index, DISCARD_PRIVATE, facts)
         return gone
 
     def add_good(self, world: Card, p: Player | None = None) -> bool:
@@ -175,5 +237,4 @@ class CardMoves:
             return
         p.vp += n
         self.vp_pool -= n
-        self.emit(p.index, "vp", f"{p.says('gains')} {n} VP ({why}).",
-                  {"vp": n, "why": why, "pool": self.vp_pool})
+        self.tell(p.index, GAIN_VP, (p.name, n, why, self.vp_pool))

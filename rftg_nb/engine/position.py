@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from rftg_nb.cards import CARDS
 from rftg_nb.constants import ACTIONS
 from rftg_nb.engine.decision import PositionError
+from rftg_nb.engine.piles import shuffle
 from rftg_nb.engine.rounds import PHASES as ROUND_PHASES
 from rftg_nb.engine.state import Card
 
@@ -235,7 +236,7 @@ def build_position(game: Game, pos: dict[str, Any]) -> str | None:
     game.discard = [take(n) for n in pos["discard"]]
     rest = [c for cards in free.values() for c in cards]
     rest.sort(key=lambda c: c.uid)
-    game.rng.shuffle(rest)
+    shuffle(game.rng, rest)
     for p, spec in zip(game.players, pos["players"], strict=True):
         for card, t in zip(p.tableau, spec["tableau"], strict=True):
             if t["good"] is True:

@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from rftg_nb._native import mypyc_attr, trait
+from rftg_nb.cards import Design
 from rftg_nb.engine.powers import Handler
 from rftg_nb.engine.state import Card, Player
 
 PowerUse = tuple[Card, int, Any, Handler]  # (card, index in its powers, power, handler)
+_NO_HOOKS: dict[str, tuple[PowerUse, ...]] = {}  # a player's hooks before any phase began
 
 
 @trait
@@ -23,9 +25,9 @@ class PowerCache:
     cards: list[Card]
     _powers: dict[int, tuple[PowerUse, ...]]
     _powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]]
-    _power_memo: dict[tuple[int, int], tuple[list[Card], tuple[
+    _power_memo: dict[int, tuple[list[Card], tuple[
         tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]]]
-    _goal_counts: dict[int, tuple[list[Card], dict[str, int]]]
+    _goal_counts: dict[int, tuple[list[Card], list[Design], dict[str, int]]]
 
     def drop_caches(self) -> None:
         """Forget what the rules kept to go faster (powers by tableau, goal counts, each
@@ -33,8 +35,11 @@ class PowerCache:
         and its state, so holding many finished games costs the garbage collector less."""
         self._power_memo.clear()
         self._goal_counts.clear()
+        # As Card.drop_caches, but the design's table of powers stays: every card of the
+        # design shares it, so keeping it costs a game nothing.
         for c in self.cards:
-            c.drop_caches()
+            c._option = None
+            c._memo = None
         for p in self.players:
             p.drop_caches()
 
@@ -43,34 +48,45 @@ class PowerCache:
         card's powers, power, handler), only those with handler hook ``hook`` if given."""
         if hook is None:
             return self._powers.get(p.index, ())
-        by_hook = self._powers_by_hook.get(p.index)
-        return () if by_hook is None else by_hook.get(hook, ())
+        return self._powers_by_hook.get(p.index, _NO_HOOKS).get(hook, ())
 
     def snapshot_powers(self, phase_number: int) -> None:
-        powers: dict[int, tuple[PowerUse, ...]] = {}
-        by_player: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
+        powers = self._powers
+        by_player = self._powers_by_hook
         memo = self._power_memo
         for p in self.players:
             # The powers depend on the tableau alone: unchanged since this phase last ran (the
             # same cards in the same order), it has them worked out already.
-            key = (p.index, phase_number)
+            key = 8 * p.index + phase_number  # one for each player and phase (1 to 5)
             seen = memo.get(key)
-            if seen is not None and seen[0] == p.tableau:
-                powers[p.index], by_player[p.index] = seen[1]
-                continue
-            found: list[PowerUse] = []
-            for c in p.tableau:
-                for i, pw, h in c.phase_powers(phase_number):
-                    found.append((c, i, pw, h))
-            by_hook: dict[str, list[PowerUse]] = {}
-            for use in found:
-                got = by_hook.get(use[3].hook)
-                if got is None:
-                    by_hook[use[3].hook] = [use]
-                else:
-                    got.append(use)
-            result = tuple(found), {k: tuple(v) for k, v in by_hook.items()}
-            memo[key] = (list(p.tableau), result)
-            powers[p.index], by_player[p.index] = result
-        self._powers = powers
-        self._powers_by_hook = by_player
+            tableau = p.tableau
+            if seen is None or seen[0] != tableau:
+                seen = memo[key] = (list(tableau), _work_out(tableau, phase_number, seen))
+            powers[p.index], by_player[p.index] = seen[1]
+
+
+def _work_out(tableau: list[Card], phase_number: int, seen: tuple[list[Card], tuple[
+        tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]] | None) -> tuple[
+        tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]:
+    """The powers of ``tableau`` in the phase, all of them and by hook, in tableau order.
+
+    ``seen`` is what this phase found last time: when the tableau has only grown since (cards
+    placed after the others, the usual change), the new cards' powers are added to it."""
+    start = 0
+    if seen is not None:
+        start = len(seen[0])
+        if start >= len(tableau) or tableau[:start] != seen[0]:
+            start = 0
+    added = [(c, i, pw, h) for c in tableau[start:] for i, pw, h in c.phase_powers(phase_number)]
+    if start:
+        assert seen is not None
+        if not added:  # the new cards have no power in this phase
+            return seen[1]
+        found, by_hook = list(seen[1][0]), dict(seen[1][1])
+    else:
+        found, by_hook = [], {}
+    for use in added:
+        found.append(use)
+        hook = use[3].hook
+        by_hook[hook] = by_hook.get(hook, ()) + (use,)
+    return tuple(found), by_hook

@@ -80,13 +80,20 @@ def phase_powers(design: Design, phase: int) -> tuple[tuple[int, Power, Handler]
     """``design``'s powers in ``phase`` with their handlers: (index in its powers, power,
     handler). Worked out once per design and phase (the engine asks at every phase of every
     game); the design is kept with its entry, so its ``id`` cannot be reused meanwhile."""
+    table = powers_table(design)
+    got = table[phase]
+    if got is None:
+        got = table[phase] = tuple((i, pw, handler(phase, pw.code))
+                                   for i, pw in enumerate(design.powers) if pw.phase == phase)
+    return got
+
+
+def powers_table(design: Design) -> list[tuple[tuple[int, Power, Handler], ...] | None]:
+    """The list :func:`phase_powers` fills for ``design``, by phase (None: not asked yet),
+    shared by every card of the design in every game."""
     entry = _PHASE_POWERS.get(id(design))
     if entry is None or entry[0] is not design:
         if len(_PHASE_POWERS) >= _CACHE_LIMIT:  # many custom designs made: start again
             _PHASE_POWERS.clear()
         entry = _PHASE_POWERS[id(design)] = (design, [None] * 6)
-    got = entry[1][phase]
-    if got is None:
-        got = entry[1][phase] = tuple((i, pw, handler(phase, pw.code))
-                                      for i, pw in enumerate(design.powers) if pw.phase == phase)
-    return got
+    return entry[1]

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from rftg_nb.cards import Design
 from rftg_nb.constants import ACTION_LABELS, ACTIONS, HAND_LIMIT
-from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.decision import Decision, Option, Saying
 from rftg_nb.engine.phases import consume, develop, explore, produce, settle
+from rftg_nb.engine.piles import shuffle
 from rftg_nb.engine.state import Card, Player
 from rftg_nb.text import says
 
@@ -28,8 +30,49 @@ PHASES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 #: action card -> the phase it calls
 ACTION_PHASE = {action: phase for phase, calls in PHASES for action in calls}
+PHASE_TITLES = {
+    "explore": "Explore", "develop": "Develop", "develop2": "second Develop",
+    "settle": "Settle", "settle2": "second Settle", "consume": "Consume", "produce": "Produce",
+}
 PHASE_NUMBER = {"explore": 1, "develop": 2, "develop2": 2, "settle": 3, "settle2": 3,
                 "consume": 4, "produce": 5}
+
+
+# How the round's steps are told (see :class:`Saying`).
+DEALT_START = Saying(
+    "start_world",
+    lambda name, world: f"{says(name, 'is')} dealt the start world {world}.",
+    lambda name, world: {"card": world})
+START_GOOD = Saying(
+    "good",
+    lambda world, kind: f"{world} starts with a good.",
+    lambda world, kind: {"card": world, "kind": kind})
+CHOSE = Saying(
+    "actions",
+    lambda name, pick: f"{says(name, 'chose')} "
+                       f"{' and '.join([ACTION_LABELS[a] for a in pick])}.",
+    lambda name, pick: {"actions": list(pick)})
+PHASE = Saying(
+    "phase",
+    lambda phase: f"Phase: {PHASE_TITLES[phase]}.",
+    lambda phase: {"phase": phase})
+PHASE_FACTS = {phase: (phase,) for phase in PHASE_TITLES}  # one for all the games
+GAME_END = Saying(
+    "game_end",
+    lambda reasons: f"The game ends: {'; '.join(reasons)}.",
+    lambda reasons: {"reasons": list(reasons), "rule": "Game end"})
+SCORE = Saying(
+    "score",
+    lambda name, score: f"{says(name, 'scores')} {score} VP.",
+    lambda name, score: {"score": score, "rule": "Game end"})
+WINNER = Saying(
+    "winner",
+    lambda name, winners: f"{says(name, 'wins')}.",
+    lambda name, winners: {"winners": list(winners), "rule": "Game end"})
+SHARED_WIN = Saying(
+    "winner",
+    lambda names, winners: f"{' and '.join(names)} share the win.",
+    lambda names, winners: {"winners": list(winners), "rule": "Game end"})
 
 
 def play(game: Game) -> Rules:
@@ -66,29 +109,46 @@ def play(game: Game) -> Rules:
 
 def give_start_world(game: Game, p: Player, world: Card) -> None:
     p.tableau.append(world)
-    game.emit(p.index, "start_world", f"{p.says('is')} dealt the start world {world.name}.",
-              {"card": world.name})
+    game.tell(p.index, DEALT_START, (p.name, world.name))
 
 
 def start_good(game: Game, p: Player) -> None:
     """A windfall start world gets its good from the top of the draw pile."""
     world = p.tableau[0]
     if world.design.windfall and game.add_good(world, p):
-        game.emit(p.index, "good", f"{world.name} starts with a good.",
-                  {"card": world.name, "kind": world.design.good})
+        game.tell(p.index, START_GOOD, (world.name, world.design.good))
+
+
+def deck_cards(designs: tuple[Design, ...]) -> tuple[list[Card], list[Card], list[Card]]:
+    """A game's cards, one for each of ``designs`` (the uids in their order): all of them,
+    the start worlds and the others, each list in card order."""
+    cards = [Card(i, d) for i, d in enumerate(designs)]
+    places = _START_PLACES.get(id(designs))
+    if places is None or places[0] is not designs:  # the deck's start worlds, found once
+        if len(_START_PLACES) >= 1000:  # many custom decks dealt: start again
+            _START_PLACES.clear()
+        places = _START_PLACES[id(designs)] = (designs, tuple(
+            [i for i, d in enumerate(designs) if d.is_start_world]))
+    starts = [cards[i] for i in places[1]]
+    others = cards.copy()
+    for i in reversed(places[1]):
+        del others[i]
+    return cards, starts, others
+
+
+# id of a deck's designs -> (the designs, the places of its start worlds); the designs are kept
+# with their entry, so their id cannot be reused meanwhile
+_START_PLACES: dict[int, tuple[tuple[Design, ...], tuple[int, ...]]] = {}
 
 
 def deal(game: Game) -> None:
     """Deal start worlds, shuffle the rest into the deck, give windfall start worlds a good."""
-    db = game.db
-    game.cards = [Card(i, d) for i, d in enumerate(db.deck_designs(game.expansion))]
-    starts = [c for c in game.cards if c.design.is_start_world]
-    others = [c for c in game.cards if not c.design.is_start_world]
-    game.rng.shuffle(starts)
+    game.cards, starts, others = deck_cards(game.db.deck_designs(game.expansion))
+    shuffle(game.rng, starts)
     for p in game.players:
         give_start_world(game, p, starts.pop())
     game.deck = others + starts
-    game.rng.shuffle(game.deck)
+    shuffle(game.rng, game.deck)
     for p in game.players:
         start_good(game, p)
     for p in game.players:
@@ -111,7 +171,9 @@ def discard_down(game: Game, p: Player, keep: int, kind: str, why: str, text: st
     if n <= 0:
         return
     d = Decision(p.index, kind, f"{p.name}: {text}", game.card_options(p.hand), n, n)
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     game.discard_from_hand(p, ids, why)
 
 
@@ -123,6 +185,10 @@ _ACTION_CHOICES: dict[bool, tuple[tuple[str, ...], tuple[Option, ...]]] = {
 }
 
 
+#: the actions of an answer in the order of the action cards, kept once for each answer
+_PICKS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
 def select_actions(game: Game) -> Rules:
     picks: list[tuple[str, ...]] = []
     n = 2 if game.advanced else 1
@@ -131,13 +197,18 @@ def select_actions(game: Game) -> Rules:
     for p in game.players:
         d = Decision(p.index, "actions", f"{p.name}: choose {what} for round {game.round}.",
                      options, n, n, None, _action_rule)
-        ids = yield from game.ask(d)
-        picks.append(tuple([a for a in allowed if a in ids]))
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
+        pick = _PICKS.get(ids)
+        if pick is None:
+            pick = tuple([a for a in allowed if a in ids])
+            if len(_PICKS) < 1024:
+                _PICKS[ids] = pick
+        picks.append(pick)
     for p, pick in zip(game.players, picks, strict=True):
         p.actions = pick
-        game.emit(p.index, "actions",
-                  f"{p.says('chose')} {' and '.join([ACTION_LABELS[a] for a in pick])}.",
-                  {"actions": list(pick)})
+        game.tell(p.index, CHOSE, (p.name, pick))
 
 
 def _action_rule(ids: tuple[str, ...]) -> str | None:
@@ -160,9 +231,10 @@ def run_phases(game: Game, start: str | None) -> Rules:
             continue
         game.phase = phase
         for p in game.players:
-            p.clear_phase()
+            if p.used or p.produced or p.temp_military:  # most phases leave nothing
+                p.clear_phase()
         game.snapshot_powers(PHASE_NUMBER[phase])
-        game.emit(None, "phase", f"Phase: {PHASE_TITLES[phase]}.", {"phase": phase})
+        game.tell(None, PHASE, PHASE_FACTS[phase])
         if phase == "explore":
             yield from explore.run(game)
         elif phase in ("develop", "develop2"):
@@ -176,13 +248,9 @@ def run_phases(game: Game, start: str | None) -> Rules:
         yield from game.after_phase(phase)
         game.check_goals(phase)
     for p in game.players:
-        p.clear_phase()
+        if p.used or p.produced or p.temp_military:
+            p.clear_phase()
 
-
-PHASE_TITLES = {
-    "explore": "Explore", "develop": "Develop", "develop2": "second Develop",
-    "settle": "Settle", "settle2": "second Settle", "consume": "Consume", "produce": "Produce",
-}
 
 
 def hand_limit(game: Game) -> Rules:
@@ -201,8 +269,7 @@ def finish(game: Game) -> None:
     game._over = True  # Game.is_over reads it
     game.phase = "game_end"
     reasons = game.end_reasons()
-    game.emit(None, "game_end", f"The game ends: {'; '.join(reasons)}.",
-              {"reasons": reasons, "rule": "Game end"})
+    game.tell(None, GAME_END, (tuple(reasons),))
     if game.goal_tracks:
         from rftg_nb.engine.goals import finish as finish_goals
 
@@ -210,12 +277,9 @@ def finish(game: Game) -> None:
     scores = game.scores()
     sides = game.sides()
     for i, (name, s) in enumerate(zip(sides, scores, strict=True)):
-        game.emit(game.side_actor(i), "score", f"{says(name, 'scores')} {s} VP.",
-                  {"score": s, "rule": "Game end"})
+        game.tell(game.side_actor(i), SCORE, (name, s))
     w = game._winners_of(scores)  # the game is over: what ``game.winners`` says
     if len(w) == 1:
-        game.emit(game.side_actor(w[0]), "winner", f"{says(sides[w[0]], 'wins')}.",
-                  {"winners": w, "rule": "Game end"})
+        game.tell(game.side_actor(w[0]), WINNER, (sides[w[0]], tuple(w)))
     else:
-        names = " and ".join(sides[i] for i in w)
-        game.emit(None, "winner", f"{names} share the win.", {"winners": w, "rule": "Game end"})
+        game.tell(None, SHARED_WIN, (tuple([sides[i] for i in w]), tuple(w)))

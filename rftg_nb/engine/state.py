@@ -7,7 +7,7 @@ from typing import Any
 
 from rftg_nb.cards import Design, Power
 from rftg_nb.engine.decision import Option
-from rftg_nb.engine.powers import Handler, phase_powers
+from rftg_nb.engine.powers import Handler, phase_powers, powers_table
 from rftg_nb.text import says
 
 
@@ -32,13 +32,14 @@ class Card:
 
     def phase_powers(self, phase: int) -> tuple[tuple[int, Power, Handler], ...]:
         """The design's powers in ``phase`` with their handlers (see
-        :func:`rftg_nb.engine.powers.phase_powers`), kept on the card for the next phase."""
+        :func:`rftg_nb.engine.powers.phase_powers`); the card keeps its design's table of
+        them, shared with every other card of the design."""
         cache = self._phase_powers
         if cache is None:
-            cache = self._phase_powers = [None] * 6
+            cache = self._phase_powers = powers_table(self.design)
         got = cache[phase]
         if got is None:
-            got = cache[phase] = phase_powers(self.design, phase)
+            got = phase_powers(self.design, phase)
         return got
 
     @property
@@ -124,7 +125,11 @@ class Player:
         return [c for c in self.tableau if c.good is not None]
 
     def good_count(self) -> int:
-        return sum(1 for c in self.tableau if c.good is not None)
+        n = 0
+        for c in self.tableau:
+            if c.good is not None:
+                n += 1
+        return n
 
     def has_design(self, name: str) -> bool:
         for c in self.tableau:

@@ -167,6 +167,8 @@ class Components:
     leaves: Mapping[tuple[str, ...], Mapping[str, Any]]
     _starts: dict[str, dict[str, Any]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
+    _marked: dict[str | None, tuple[dict[str, Any], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def get(self, *path: str) -> Any:
         return self.leaves[path]["value"]
@@ -184,14 +186,20 @@ class Components:
         return dict(got)
 
     def marked(self, world: str | None = None) -> list[dict[str, Any]]:
-        """Rows of (name, value, source, reason), for a start world's values only if given."""
-        rows = []
-        for path, leaf in self.leaves.items():
-            if world is not None and path[0] == "start_worlds" and path[1] != world:
-                continue
-            rows.append({"name": ".".join(path), "value": leaf["value"],
-                         "source": leaf["source"], "reason": leaf.get("reason", "")})
-        return rows
+        """Rows of (name, value, source, reason), for a start world's values only if given.
+
+        The rows are read-only, as the components are: made once per start world (every
+        solitaire game's robot keeps its own), each game gets a new list of the same rows."""
+        rows = self._marked.get(world)
+        if rows is None:
+            made = []
+            for path, leaf in self.leaves.items():
+                if world is not None and path[0] == "start_worlds" and path[1] != world:
+                    continue
+                made.append({"name": ".".join(path), "value": leaf["value"],
+                             "source": leaf["source"], "reason": leaf.get("reason", "")})
+            rows = self._marked[world] = tuple(made)
+        return list(rows)
 
 
 @cache

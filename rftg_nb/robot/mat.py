@@ -55,8 +55,11 @@ class Robot:
         return self.counter_vp if d.is_six_cost else d.vp
 
     def score(self) -> int:
-        return (self.vp_chips + sum(self.card_vp(c) for c in self.cards)
-                + self.counters_placed * self.counter_vp)
+        total = self.vp_chips + self.counters_placed * self.counter_vp
+        for c in self.cards:  # card_vp of each (asked whenever the robot's numbers change)
+            d = c.design
+            total += self.counter_vp if d.is_six_cost else d.vp
+        return total
 
     def score_breakdown(self) -> dict[str, Any]:
         return {

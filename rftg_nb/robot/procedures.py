@@ -22,11 +22,7 @@ def resolve(game: SoloGame, phase: str) -> None:
     """The robot's part of ``phase``: its action if one of its dice is on a space of the
     phase, else its response if your action marker is on one (rulebook, "Resolving Robot
     Actions / Responses")."""
-    r = game.robot
-    on = dict.fromkeys(SPACES, 0)  # dice on each space (as a Counter would count them)
-    for p in r.dice:
-        on[p.space] += 1
-    marks = set(player_markers(game.players[0].actions))
+    on, marks = _dice_and_markers(game)
     if phase == "explore":
         n = on["explore1"] + on["explore2"]
         if n:
@@ -51,6 +47,22 @@ def resolve(game: SoloGame, phase: str) -> None:
         elif "produce" in marks:
             game.robot_says("produce_response", "Produce response: the robot does nothing.",
                             "Produce response", "response")
+
+
+def _dice_and_markers(game: SoloGame) -> tuple[dict[str, int], set[str]]:
+    """The dice on each space and the spaces under your markers, as they stand all round (the
+    dice are placed and the actions chosen before the phases): worked out once a round."""
+    r = game.robot
+    actions = game.players[0].actions
+    seen = game.dice_seen
+    if seen is not None and seen[0] is r.dice and seen[1] is actions:
+        return seen[2], seen[3]
+    on = dict.fromkeys(SPACES, 0)  # dice on each space (as a Counter would count them)
+    for p in r.dice:
+        on[p.space] += 1
+    marks = set(player_markers(actions))
+    game.dice_seen = (r.dice, actions, on, marks)
+    return on, marks
 
 
 def twice(game: SoloGame) -> bool:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine.decision import SaveFileError, SetupError
-from rftg_nb.engine.rounds import give_start_world, start_good
+from rftg_nb.engine.piles import shuffle
+from rftg_nb.engine.rounds import deck_cards, give_start_world, start_good
 from rftg_nb.engine.saves import (
     SETUP_FIELDS,
     add_custom_cards,
@@ -204,10 +205,8 @@ def deal(game: SoloGame) -> None:
     """Deal the solitaire game: both start worlds, the deck (with a scripted top), the
     robot's mat and draw stack, your windfall good and your opening hand."""
     solo = game.setup["solo"]
-    db = game.db
-    game.cards = [Card(i, d) for i, d in enumerate(db.deck_designs("tgs"))]
-    starts = [c for c in game.cards if c.design.is_start_world]
-    game.rng.shuffle(starts)
+    game.cards, starts, others = deck_cards(game.db.deck_designs("tgs"))
+    shuffle(game.rng, starts)
 
     # A start world asked for by the other side or put on the deck is never dealt at random.
     reserved = {solo.get("player_start"), solo.get("robot_start"), *(solo.get("deck") or [])}
@@ -224,9 +223,8 @@ def deal(game: SoloGame) -> None:
     mine = take_start(solo.get("player_start"))
     theirs = take_start(solo.get("robot_start"))
     give_start_world(game, me, mine)
-    others = [c for c in game.cards if not c.design.is_start_world]
     game.deck = others + starts
-    game.rng.shuffle(game.deck)
+    shuffle(game.rng, game.deck)
     for name in reversed(solo.get("deck") or []):
         card = next(c for c in game.deck if c.name == name)
         game.deck.remove(card)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rftg_nb.cards import CardDatabase
-from rftg_nb.engine.decision import Decision, Event, Option, SetupError
+from rftg_nb.engine.decision import Decision, Event, Option, Saying, SetupError
 from rftg_nb.engine.game import Game
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
@@ -38,6 +38,74 @@ ROBOT = 1  # the robot's index in scores(), winners and events' actor field is "
 SECTION = "Resolving Robot Actions / Responses"
 
 
+# How the robot's frequent steps are told (see :class:`Saying`). Each carries the rule and
+# the mat row it follows, as :meth:`SoloGame.robot_says` gives them.
+def _step(rule: str, row: str) -> dict[str, Any]:
+    return {"rule": rule, "row": row, "section": SECTION}
+
+
+def _drawn(rule: str, row: str, got: int, on_top: bool, stack: int, short: bool) -> str:
+    go = "1 card goes" if got == 1 else f"{got} cards go"
+    where = "on top of" if on_top else "under"
+    text = f"{rule}: {go} face down {where} the robot's draw stack (now {stack})."
+    return text + " The draw pile and discard pile ran out." if short else text
+
+
+ROBOT_DRAW = Saying(
+    "robot_draw", _drawn,
+    lambda rule, row, got, on_top, stack, short: {**_step(rule, row), "count": got,
+                                                  "stack": stack})
+FLIP_FOUND = Saying(
+    "flip",
+    lambda rule, row, card, what, stack: f"{rule}: the robot flips {card}, a {what}.",
+    lambda rule, row, card, what, stack: {**_step(rule, row), "card": card, "found": True,
+                                          "stack": stack})
+FLIP_DISCARD = Saying(
+    "flip",
+    lambda rule, row, card, what, stack: f"{rule}: the robot flips {card} and discards it (it "
+                                         f"looks for a {what}).",
+    lambda rule, row, card, what, stack: {**_step(rule, row), "card": card, "found": False,
+                                          "stack": stack})
+FLIP_NONE = Saying(
+    "flip_none",
+    lambda rule, row, what: f"{rule}: the draw stack is empty; no {what} found.",
+    lambda rule, row, what: {**_step(rule, row), "stack": 0})
+ROBOT_PLACE = Saying(
+    "robot_place",
+    lambda rule, row, card, vp, tableau: f"{rule}: the robot places {card} ({vp} VP).",
+    lambda rule, row, card, vp, tableau: {**_step(rule, row), "card": card, "vp": vp,
+                                          "tableau": tableau})
+
+
+def _moved(track: str) -> Saying:
+    def sentence(rule: str, row: str, old: int, new: int, change: int) -> str:
+        note = " (the track tops out)" if new - old != change else ""
+        return f"{rule}: robot {track} {old} -> {new}{note}."
+
+    return Saying(track, sentence, lambda rule, row, old, new, change: {
+        **_step(rule, row), "old": old, "new": new})
+
+
+TRACK_MOVES = {"credit": _moved("credit"), "economy": _moved("economy")}
+ROBOT_VP = Saying(
+    "robot_vp",
+    lambda rule, row, n, pool: f"{rule}: the robot gains {n} VP chip{'s' if n != 1 else ''} "
+                               f"(pool {pool}).",
+    lambda rule, row, n, pool: {**_step(rule, row), "vp": n, "pool": pool})
+DICE = Saying(
+    "dice",
+    lambda faces, markers: f"The robot rolls {FACE_LABELS[faces[0]]} and "
+                           f"{FACE_LABELS[faces[1]]}.",
+    lambda faces, markers: {"faces": list(faces), "markers": list(markers),
+                            "rule": "Place dice"})
+DIE = Saying(
+    "die",
+    lambda p: f"Die {p.die} ({FACE_LABELS[p.rolled]}) goes on {SPACE_LABELS[p.space]}: "
+              f"{p.why}.",
+    lambda p: {"die": p.die, "rolled": p.rolled, "face": p.face, "space": p.space,
+               "rule": "Place dice", "why": p.why})
+
+
 class SoloGame(Game):
     """The solitaire game. Player 0 is you; index 1 in :meth:`scores` and :attr:`winner` is
     the robot."""
@@ -52,7 +120,14 @@ class SoloGame(Game):
         self.difficulty: str = solo["difficulty"]
         self.robot: Robot = None  # type: ignore[assignment]  # set while dealing
         self._stamps: list[tuple[Any, ...]] = []
-        self._scored: tuple[tuple[int, ...], int, int] = ((), 0, 0)  # key, player, robot
+        # (key, score) of your score and of the robot's, as last worked out, and the numbers
+        # the last stamp was made from (see _stamp)
+        self._scored: tuple[tuple[int, int], int] = ((-1, 0), 0)
+        self._robot_scored: tuple[tuple[int, int, int], int] = ((-1, 0, 0), 0)
+        self._stamped: tuple[int, ...] = ()
+        #: this round's dice and your actions, with the dice on each space and the spaces
+        #: under your markers (procedures.resolve, every phase)
+        self.dice_seen: tuple[list[Any], tuple[str, ...], dict[str, int], set[str]] | None = None
         super().__init__(setup, seed, db, listeners=listeners, record=record)
         if not self._halted:  # (an at_step copy stopped during the deal is as it was then)
             self._adjust_at(0)
@@ -175,15 +250,10 @@ class SoloGame(Game):
         faces = yield from self._roll()
         r = self.robot
         r.dice = self.placements(faces)
-        self.emit("robot", "dice", f"The robot rolls {FACE_LABELS[faces[0]]} and "
-                                   f"{FACE_LABELS[faces[1]]}.",
-                  {"faces": list(faces), "markers": player_markers(self.players[0].actions),
-                   "rule": "Place dice"})
+        self.tell("robot", DICE,
+                  (tuple(faces), tuple(player_markers(self.players[0].actions))))
         for p in r.dice:
-            self.emit("robot", "die", f"Die {p.die} ({FACE_LABELS[p.rolled]}) goes on "
-                                      f"{SPACE_LABELS[p.space]}: {p.why}.",
-                      {"die": p.die, "rolled": p.rolled, "face": p.face, "space": p.space,
-                       "rule": "Place dice", "why": p.why})
+            self.tell("robot", DIE, (p,))
 
     def placements(self, faces: tuple[str, str]) -> list[Placement]:
         """Where the dice go for the roll (die A face, die B face), under your markers and
@@ -199,7 +269,9 @@ class SoloGame(Game):
             opts += tuple(Option(f"b:{f}", f"Die B: {FACE_LABELS[f]}") for f in dict.fromkeys(b))
             d = Decision(0, "dice", "Roll the two robot dice and enter the faces you rolled "
                          f"(one per die). {_which_die(a, b)}", opts, 2, 2, rule=_one_per_die)
-            ids = yield from self.ask(d)
+            ids = self.forced(d)
+            if ids is None:
+                ids = yield d
             return roll_from_ids(ids)
         if dice and self.round <= len(dice):  # a solitaire game always starts at round 1
             return orient(dice[self.round - 1], self.components)
@@ -227,14 +299,8 @@ class SoloGame(Game):
             self.robot.stack[:0] = reversed(cards)
         else:
             self.robot.stack.extend(cards)
-        go = "1 card goes" if got == 1 else f"{got} cards go"
-        where = "on top of" if on_top else "under"
-        text = (f"{rule}: {go} face down {where} the robot's draw stack "
-                f"(now {len(self.robot.stack)}).")
-        if got < n:
-            text += " The draw pile and discard pile ran out."
-        self.robot_says("robot_draw", text, rule, row, count=got,
-                        stack=len(self.robot.stack))
+        self.tell("robot", ROBOT_DRAW,
+                  (rule, row, got, on_top, len(self.robot.stack), got < n))
 
     def flip_to_find(self, wanted: Callable[[Card], bool], what: str, rule: str,
                      row: str) -> Card | None:
@@ -242,22 +308,17 @@ class SoloGame(Game):
         while stack:
             c = stack.pop(0)
             if wanted(c):
-                self.robot_says("flip", f"{rule}: the robot flips {c.name}, a {what}.", rule, row,
-                                card=c.name, found=True, stack=len(stack))
+                self.tell("robot", FLIP_FOUND, (rule, row, c.name, what, len(stack)))
                 return c
             self.discard.append(c)
-            self.robot_says("flip", f"{rule}: the robot flips {c.name} and discards it (it "
-                                    f"looks for a {what}).", rule, row, card=c.name, found=False,
-                            stack=len(stack))
-        self.robot_says("flip_none", f"{rule}: the draw stack is empty; no {what} found.",
-                        rule, row, stack=0)
+            self.tell("robot", FLIP_DISCARD, (rule, row, c.name, what, len(stack)))
+        self.tell("robot", FLIP_NONE, (rule, row, what))
         return None
 
     def robot_place(self, c: Card, rule: str, row: str) -> None:
         self.robot.cards.append(c)
-        self.robot_says("robot_place", f"{rule}: the robot places {c.name} "
-                                       f"({self.robot.card_vp(c)} VP).", rule, row,
-                        card=c.name, vp=self.robot.card_vp(c), tableau=self.robot.tableau_size)
+        self.tell("robot", ROBOT_PLACE,
+                  (rule, row, c.name, self.robot.card_vp(c), self.robot.tableau_size))
 
     def set_credit(self, change: int, rule: str, row: str) -> None:
         self._move_track("credit", self.robot.credit_max, change, rule, row)
@@ -270,15 +331,12 @@ class SoloGame(Game):
         old = getattr(self.robot, track)
         new = max(0, min(top, old + change))
         setattr(self.robot, track, new)
-        note = " (the track tops out)" if new - old != change else ""
-        self.robot_says(track, f"{rule}: robot {track} {old} -> {new}{note}.", rule, row,
-                        old=old, new=new)
+        self.tell("robot", TRACK_MOVES[track], (rule, row, old, new, change))
 
     def robot_vp(self, n: int, rule: str, row: str) -> None:
         self.robot.vp_chips += n
         self.vp_pool -= n
-        self.robot_says("robot_vp", f"{rule}: the robot gains {n} VP chip{'s' if n != 1 else ''} "
-                                    f"(pool {self.vp_pool}).", rule, row, vp=n, pool=self.vp_pool)
+        self.tell("robot", ROBOT_VP, (rule, row, n, self.vp_pool))
 
     def set_face(self, face: str, rule: str) -> None:
         old = self.robot.robot_face
@@ -329,19 +387,30 @@ class SoloGame(Game):
             self._stamps.append((self.vp_pool, None, None, 0, 0, me.vp, len(me.tableau),
                                  0, score_breakdown(self, me)["total"]))
             return
-        # Scores change only with a tableau or the chips (the player's cards are never taken
-        # back; the robot's tableau changes size whenever it changes), so they are recomputed
-        # only then.
+        # Scores change only with a tableau or the chips (a tableau changes size whenever it
+        # changes, and an event follows each change), so each side's is recomputed only when
+        # its own tableau or chips have changed; and most events change none of the numbers,
+        # which then keep the last stamp.
         mine = len(me.tableau)
         robot_cards = len(r.cards)
-        key = (mine, me.vp, robot_cards, r.vp_chips, r.counters_placed)
+        now = (self.vp_pool, r.credit, r.economy, r.vp_chips, robot_cards, r.counters_placed,
+               me.vp, mine)
+        stamps = self._stamps
+        if now == self._stamped and stamps:
+            stamps.append(stamps[-1])
+            return
+        self._stamped = now
+        key = (mine, me.vp)
         scored = self._scored
         if scored[0] != key:
-            scored = self._scored = (key, score_breakdown(self, me)["total"], r.score())
-        self._stamps.append((
-            self.vp_pool, r.credit, r.economy, r.vp_chips, robot_cards + r.counters_placed,
-            me.vp, mine, scored[2], scored[1],
-        ))
+            scored = self._scored = (key, score_breakdown(self, me)["total"])
+        robot_key = (robot_cards, r.vp_chips, r.counters_placed)
+        robot_scored = self._robot_scored
+        if robot_scored[0] != robot_key:
+            robot_scored = self._robot_scored = (robot_key, r.score())
+        stamps.append((self.vp_pool, r.credit, r.economy, r.vp_chips,
+                       robot_cards + r.counters_placed, me.vp, mine, robot_scored[1],
+                       scored[1]))
 
     def numbers_at(self, step: int) -> dict[str, Any]:
         """The race's numbers (pool, robot credit, economy, VP, tableau sizes) right after

@@ -389,3 +389,29 @@ def test_doomed_world_leaves_the_tableau_and_is_gone_in_the_next_phase():
     assert g.score_breakdown(0)["cards"] == 2
     assert "Mining World" not in offered(g)  # cost 3, 1 other card, no Doomed World now
     assert "Mining World" in hand_names(g)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_can_place_agrees_with_the_ways_offered(players: int) -> None:
+    """``can_place`` answers without wording the ways: at every Settle question of random
+    games, for every world in every hand and every number of cards to pay with, it says yes
+    exactly when ``methods`` offers a way."""
+    from rftg_nb import RandomPlayer
+    from rftg_nb.engine.phases.settle import can_place, methods
+
+    checked = 0
+    for seed in range(12):
+        g = Game.new(players=players, seed=seed)
+        bot = RandomPlayer(seed)
+        while (d := g.decision) is not None:
+            if g.phase in ("settle", "settle2"):
+                for p in g.players:
+                    for c in p.hand:
+                        if not c.design.is_world:
+                            continue
+                        for hand in range(len(p.hand) + 1):
+                            assert can_place(g, p, c, hand) == bool(methods(g, p, c, hand)), (
+                                seed, c.name, hand)
+                            checked += 1
+            g.apply(bot.choose(d))
+    assert checked > 1000

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, cast
 
 from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL, GOOD_VALUE
-from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.decision import Decision, Option, Saying
 from rftg_nb.engine.powers import Handler, power
+from rftg_nb.text import says
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -18,6 +19,36 @@ if TYPE_CHECKING:
 Rules = Generator[Decision, tuple[str, ...], None]
 KIND_ATOMS = {"CONSUME_NOVELTY": "novelty", "CONSUME_RARE": "rare", "CONSUME_GENE": "genes",
               "CONSUME_ALIEN": "alien"}
+
+# How the phase's steps are told (see :class:`Saying`).
+SOLD = Saying(
+    "trade",
+    lambda name, world, kind, value, why: f"{says(name, 'sells')} the {GOOD_LABEL[kind]} good "
+                                          f"on {world} for {value} cards ({why}).",
+    lambda name, world, kind, value, why: {"card": world, "kind": kind, "cards": value})
+NOTHING_TO_SELL = Saying(
+    "trade",
+    lambda name: f"{says(name, 'has')} no good to sell.",
+    lambda name: {})
+CONSUMED = Saying(
+    "consume",
+    lambda name, card, goods: f"{says(name, 'consumes')} {len(goods)} good"
+                              f"{'s' if len(goods) != 1 else ''} with {card}.",
+    lambda name, card, goods: {"card": card, "goods": list(goods)})
+GAMBLE_NO_CARD = Saying(
+    "gamble",
+    lambda name, named: f"{says(name, 'names')} {named}, but no card is left to reveal.",
+    lambda name, named: {})
+GAMBLE_WON = Saying(
+    "gamble",
+    lambda name, named, card, cost: f"{says(name, 'names')} {named} and reveals {card} "
+                                   f"(cost {cost}): it goes to their hand.",
+    lambda name, named, card, cost: {"named": named, "card": card, "won": True})
+GAMBLE_LOST = Saying(
+    "gamble",
+    lambda name, named, card, cost: f"{says(name, 'names')} {named} and reveals {card} "
+                                    f"(cost {cost}): it is discarded.",
+    lambda name, named, card, cost: {"named": named, "card": card, "won": False})
 
 
 # ---------------------------------------------------------------- trade bonuses
@@ -58,29 +89,42 @@ def trade_value(game: Game, p: Player, world: Card, bonuses: bool = True) -> int
     return value
 
 
-def _good_options(game: Game, p: Player, worlds: list[Card], trade: bool | None = None):
-    def label(w: Card) -> str:
-        base = f"{GOOD_LABEL[cast(str, w.design.good)]} good on {w.name}"
-        if trade is None:
-            return base
-        return f"{base} ({trade_value(game, p, w, trade)} cards)"
-    return tuple(Option(w.id, label(w), {"card": w.name, "kind": w.design.good}) for w in worlds)
+def _good_options(game: Game, p: Player, worlds: list[Card],
+                  trade: bool | None = None) -> tuple[Option, ...]:
+    if trade is None:
+        return tuple([_good_option(w, None) for w in worlds])
+    return tuple([_good_option(w, trade_value(game, p, w, trade)) for w in worlds])
+
+
+def _good_option(world: Card, cards: int | None) -> Option:
+    """The option to take the good on ``world`` (to sell it for ``cards`` cards, if given);
+    kept on the card for the next time it says the same."""
+    memo = world.memo
+    key = ("good", cards)
+    o = memo.get(key)
+    if o is None:
+        label = f"{GOOD_LABEL[cast(str, world.design.good)]} good on {world.name}"
+        if cards is not None:
+            label = f"{label} ({cards} cards)"
+        o = memo[key] = Option(world.id, label, {"card": world.name, "kind": world.design.good})
+    return o
 
 
 def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
     goods = p.goods()
     if not goods:
         return
-    d = Decision(p.index, "trade", f"{p.name}: choose a good to sell ({why}).",
-                 _good_options(game, p, goods, bonuses), 1, 1)
-    ids = yield from game.ask(d)
-    world = next(w for w in goods if w.id == ids[0])
+    if len(goods) == 1:  # the only good: nothing to ask (as Game.forced finds)
+        world = goods[0]
+    else:
+        d = Decision(p.index, "trade", f"{p.name}: choose a good to sell ({why}).",
+                     _good_options(game, p, goods, bonuses), 1, 1)
+        ids = yield d
+        world = next(w for w in goods if w.id == ids[0])
     value = trade_value(game, p, world, bonuses)
     kind = cast(str, world.design.good)
     game.remove_good(world, p)
-    game.emit(p.index, "trade", f"{p.says('sells')} the {GOOD_LABEL[kind]} good on {world.name} "
-                                f"for {value} cards ({why}).",
-              {"card": world.name, "kind": kind, "cards": value})
+    game.tell(p.index, SOLD, (p.name, world.name, kind, value, why))
     game.draw(p, value, f"trade: {why}")
 
 
@@ -120,7 +164,18 @@ def _goods_needed(p: Player, card: Card, pw: Power) -> int:
 
 
 def _goods_usable(game: Game, p: Player, card: Card, pw: Power) -> bool:
-    return _goods_needed(p, card, pw) > 0
+    """Whether ``_goods_needed`` is more than 0: asked of every goods power at every choice
+    of the phase, so it stops at the first matching good where one good is enough."""
+    atoms = pw.atoms
+    if "CONSUME_TWO" in atoms or "CONSUME_3_DIFF" in atoms:
+        return _goods_needed(p, card, pw) > 0
+    if "CONSUME_THIS" in atoms:
+        return card.good is not None and card in p.tableau
+    kinds = goods_kinds(pw)
+    for w in p.tableau:
+        if w.good is not None and (not kinds or w.design.good in kinds):
+            return True
+    return False
 
 
 def _describe_goods(card: Card, pw: Power) -> str:
@@ -219,25 +274,29 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
         def rule(ids: tuple[str, ...]) -> str | None:
             kinds = {w.design.good for w in goods if w.id in ids}
             return None if len(kinds) == 3 else "the 3 goods must be of 3 different kinds"
-    d = Decision(p.index, "consume_goods",
-                 f"{p.name}: choose {n} good{'s' if n > 1 else ''} for {card.name}.",
-                 _good_options(game, p, goods), n, n,
-                 {"card": card.name, "kinds": goods_kinds(pw), "own": pw.has("CONSUME_THIS")},
-                 rule)
-    ids = yield from game.ask(d)
-    used = [w for w in goods if w.id in ids]
+    if rule is None and len(goods) == n:  # every good goes: nothing to ask (Game.forced)
+        used = list(goods)
+    else:
+        d = Decision(p.index, "consume_goods",
+                     f"{p.name}: choose {n} good{'s' if n > 1 else ''} for {card.name}.",
+                     _good_options(game, p, goods), n, n,
+                     {"card": card.name, "kinds": goods_kinds(pw),
+                      "own": pw.has("CONSUME_THIS")},
+                     rule)
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
+        used = [w for w in goods if w.id in ids]
     for w in used:
         game.remove_good(w, p)
-    game.emit(p.index, "consume", f"{p.says('consumes')} {len(used)} good"
-                                  f"{'s' if len(used) != 1 else ''} with {card.name}.",
-              {"card": card.name, "goods": [w.name for w in used]})
+    game.tell(p.index, CONSUMED, (p.name, card.name, tuple([w.name for w in used])))
     use = goods_use(pw)
     assert use is not None
     vp, cards = use.reward(len(used))
     if pw.has("GET_VP"):
-        if p.chose("x2"):
+        if "x2" in p.actions:
             vp *= 2
-        game.award_vp(p, vp, card.name + (" x2" if p.chose("x2") and vp else ""))
+        game.award_vp(p, vp, card.name + (" x2" if "x2" in p.actions and vp else ""))
     if cards:
         game.draw(p, cards, card.name)
 
@@ -255,7 +314,9 @@ def _discard_for_vp(game: Game, p: Player, card: Card, pw: Power) -> Rules:
                  f"{p.name}: discard up to {top} card{'s' if top > 1 else ''} for "
                  f"{pw.value} VP each ({card.name}).",
                  game.card_options(p.hand), 0, top, {"card": card.name})
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     game.discard_from_hand(p, ids, card.name)
     game.award_vp(p, pw.value * len(ids), card.name)
 
@@ -275,22 +336,20 @@ def _gamble(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     costs = sorted({c.design.cost for c in game.cards})
     d = Decision(p.index, "gamble", f"{p.name}: name a cost for {card.name}.",
                  tuple(Option(str(c), f"Cost {c}") for c in costs), 1, 1, {"card": card.name})
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     named = int(ids[0])
     top = game.draw_one(p)
     if top is None:
-        game.emit(p.index, "gamble", f"{p.says('names')} {named}, but no card is left to reveal.")
+        game.tell(p.index, GAMBLE_NO_CARD, (p.name, named))
         return
     if top.design.cost == named:
         p.hand.append(top)
-        game.emit(p.index, "gamble", f"{p.says('names')} {named} and reveals {top.name} "
-                                     f"(cost {top.design.cost}): it goes to their hand.",
-                  {"named": named, "card": top.name, "won": True})
+        game.tell(p.index, GAMBLE_WON, (p.name, named, top.name, top.design.cost))
     else:
         game.discard_pile(p).append(top)
-        game.emit(p.index, "gamble", f"{p.says('names')} {named} and reveals {top.name} "
-                                     f"(cost {top.design.cost}): it is discarded.",
-                  {"named": named, "card": top.name, "won": False})
+        game.tell(p.index, GAMBLE_LOST, (p.name, named, top.name, top.design.cost))
 
 
 def _has_goods(game: Game, p: Player, card: Card, pw: Power) -> bool:
@@ -312,11 +371,11 @@ def _plain_trade(game: Game, p: Player, card: Card, pw: Power) -> Rules:
 # ---------------------------------------------------------------- the phase
 def run(game: Game) -> Rules:
     for p in game.players:
-        if p.chose("trade"):
+        if "trade" in p.actions:
             if p.good_count():
                 yield from sell(game, p, "Trade action")
             else:
-                game.emit(p.index, "trade", f"{p.says('has')} no good to sell.")
+                game.tell(p.index, NOTHING_TO_SELL, (p.name,))
         yield from consume_powers(game, p)
 
 
@@ -332,27 +391,37 @@ def _power_option(card: Card, i: int, pw: Power, h: Handler) -> Option:
     return o
 
 
+STOP = Option("done", "Stop consuming")
+
+
 def consume_powers(game: Game, p: Player) -> Rules:
+    powers = game.powers(p, "consume")
+    if not powers:
+        return
     while True:
         usable = []
-        for card, i, pw, h in game.powers(p, "consume"):
+        must = False
+        for card, i, pw, h in powers:
             if (card.uid, i) in p.used or card not in p.tableau:
                 continue
             if h.usable(game, p, card, pw):
                 usable.append((card, i, pw, h))
+                must = must or h.mandatory
         if not usable:
             return
-        must = any(h.mandatory for _c, _i, _pw, h in usable)
-        options = [_power_option(card, i, pw, h) for card, i, pw, h in usable]
-        if not must:
-            options.append(Option("done", "Stop consuming"))
-        d = Decision(p.index, "consume_power",
-                     f"{p.name}: choose a consume power to use next"
-                     + ("." if must else ", or stop."),
-                     tuple(options), 1, 1)
-        ids = yield from game.ask(d)
-        if ids[0] == "done":
-            return
-        card, i, pw, h = next(u for u in usable if f"{u[0].id}:{u[1]}" == ids[0])
+        if must and len(usable) == 1:  # one power that must be used: nothing to ask
+            card, i, pw, h = usable[0]  # (as Game.forced finds)
+        else:
+            options = [_power_option(card, i, pw, h) for card, i, pw, h in usable]
+            if not must:
+                options.append(STOP)
+            d = Decision(p.index, "consume_power",
+                         f"{p.name}: choose a consume power to use next"
+                         + ("." if must else ", or stop."),
+                         tuple(options), 1, 1)
+            ids = yield d
+            if ids[0] == "done":
+                return
+            card, i, pw, h = usable[d.ids.index(ids[0])]  # options in the order of usable
         p.used.add((card.uid, i))
         yield from h.fn(game, p, card, pw)

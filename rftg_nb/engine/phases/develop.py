@@ -5,14 +5,20 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.decision import Decision, Option, Saying
 from rftg_nb.engine.powers import power
+from rftg_nb.text import says
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
     from rftg_nb.engine.state import Card, Player
 
 Rules = Generator[Decision, tuple[str, ...], None]
+
+PLACE = Saying(
+    "place",
+    lambda name, card: f"{says(name, 'places')} the development {card}.",
+    lambda name, card: {"card": card, "type": "development"})
 
 
 @power(2, "DRAW", hook="start")
@@ -32,7 +38,7 @@ def _draw_after(game: Game, p: Player, card: Card, value: int) -> None:
 
 def discount(game: Game, p: Player, which: str) -> int:
     """Cards off every development for ``p`` in this Develop phase."""
-    total = 1 if p.chose(which) else 0
+    total = 1 if which in p.actions else 0
     for card, _i, pw, h in game.powers(p, "reduce"):
         total += h.fn(game, p, card, pw.value)
     return total
@@ -65,32 +71,45 @@ def run(game: Game, which: str) -> Rules:
     picks: list[tuple[Player, Card, int]] = []
     for p in game.players:
         off = discount(game, p, which)
-        legal = [c for c in p.hand if can_develop(game, p, c, off)]
+        # can_develop for each card in hand, with the tableau's names looked up once
+        placed = {c.name for c in p.tableau}
+        can_pay = len(p.hand) - 1
+        legal = [c for c in p.hand if c.design.is_development and c.name not in placed
+                 and max(0, c.design.cost - off) <= can_pay]
         if not legal:
             continue
-        opts = tuple(
-            Option(c.id, c.name, {"card": c.name, "cost": max(0, c.design.cost - off)})
-            for c in legal
-        )
+        opts = tuple([_develop_option(c, max(0, c.design.cost - off)) for c in legal])
         d = Decision(
             p.index, "develop",
             f"{p.name}: choose a development to place (or none)"
             + (f"; your developments cost {off} less this phase." if off else "."),
             opts, 0, 1,
         )
-        ids = yield from game.ask(d)
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
         if ids:
-            card = next(c for c in legal if c.id == ids[0])
+            card = legal[d.ids.index(ids[0])]  # the options are legal's, in order
             picks.append((p, card, max(0, card.design.cost - off)))
     for p, card, _cost in picks:
         p.hand.remove(card)
         p.tableau.append(card)
-        game.emit(p.index, "place", f"{p.says('places')} the development {card.name}.",
-                  {"card": card.name, "type": "development"})
+        game.tell(p.index, PLACE, (p.name, card.name))
     for p, card, cost in picks:
         yield from pay(game, p, cost, card.name)
         for c, _i, pw, h in game.powers(p, "after"):
             h.fn(game, p, c, pw.value)
+
+
+def _develop_option(card: Card, cost: int) -> Option:
+    """The option to place ``card`` at ``cost``, kept on the card for the next Develop at the
+    same cost."""
+    memo = card.memo
+    key = ("develop", cost)
+    o = memo.get(key)
+    if o is None:
+        o = memo[key] = Option(card.id, card.name, {"card": card.name, "cost": cost})
+    return o
 
 
 def pay(game: Game, p: Player, cost: int, what: str) -> Rules:
@@ -102,5 +121,7 @@ def pay(game: Game, p: Player, cost: int, what: str) -> Rules:
         f"{p.name}: discard {cost} card{'s' if cost > 1 else ''} to pay for {what}.",
         game.card_options(p.hand), cost, cost, {"cost": cost, "for": what},
     )
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     game.discard_from_hand(p, ids, f"paying for {what}")

@@ -32,9 +32,9 @@ def _keep_more(counts: Counts, value: int) -> None:
 
 def counts_for(game: Game, p) -> Counts:
     counts = Counts(2, 1)
-    if p.chose("explore5"):
+    if "explore5" in p.actions:
         counts.draw += 5
-    if p.chose("explore11"):
+    if "explore11" in p.actions:
         counts.draw += 1
         counts.keep += 1
     for _card, _i, pw, h in game.powers(p):
@@ -58,6 +58,8 @@ def run(game: Game) -> Generator[Decision, tuple[str, ...], None]:
             f"the rest are discarded.",
             game.card_options(cards), keep, keep,
         )
-        ids = yield from game.ask(d)
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
         kept = set(ids)
         game.discard_from_hand(p, [c.id for c in cards if c.id not in kept], "Explore")

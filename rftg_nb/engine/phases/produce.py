@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL
-from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.decision import Decision, Option, Saying
 from rftg_nb.engine.powers import power
 from rftg_nb.text import article
 
@@ -17,6 +17,11 @@ if TYPE_CHECKING:
 
 Rules = Generator[Decision, tuple[str, ...], None]
 
+PRODUCE = Saying(
+    "produce",
+    lambda world, kind, why: f"{world} produces {article(GOOD_LABEL[kind])} good ({why}).",
+    lambda world, kind, why: {"card": world, "kind": kind, "why": why})
+
 
 def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
     """Put a good on ``world`` and record it as produced this phase."""
@@ -24,9 +29,7 @@ def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
         return False
     kind = cast(str, world.design.good)  # add_good puts goods only on worlds with a kind
     p.produced.append((world, kind))
-    game.emit(p.index, "produce", f"{world.name} produces {article(GOOD_LABEL[kind])} "
-                                  f"good ({why}).",
-              {"card": world.name, "kind": kind, "why": why})
+    game.tell(p.index, PRODUCE, (world.name, kind, why))
     return True
 
 
@@ -62,11 +65,14 @@ def _windfall(game: Game, p: Player, kind: str | None, why: str) -> Rules:
                and (kind is None or c.design.good == kind)]
     if not targets:
         return
+    if len(targets) == 1:  # the only world: nothing to ask (as Game.forced finds)
+        produce_on(game, p, targets[0], why)
+        return
     d = Decision(p.index, "windfall",
                  f"{p.name}: choose a windfall world to get a good ({why}).",
-                 tuple(Option(c.id, c.name, {"card": c.name, "kind": c.design.good})
-                       for c in targets), 1, 1, {"kind": kind, "for": why})
-    ids = yield from game.ask(d)
+                 tuple([Option(c.id, c.name, {"card": c.name, "kind": c.design.good})
+                        for c in targets]), 1, 1, {"kind": kind, "for": why})
+    ids = yield d
     produce_on(game, p, next(c for c in targets if c.id == ids[0]), why)
 
 
@@ -95,7 +101,9 @@ def _discard_to_produce(game: Game, p: Player, card: Card, pw: Power) -> Rules:
                  f"{p.name}: discard a card to produce an {GOOD_LABEL[kind]} good "
                  f"on {card.name}, or none.",
                  game.card_options(p.hand), 0, 1, {"card": card.name})
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     if ids:
         game.discard_from_hand(p, ids, card.name)
         produce_on(game, p, card, "discard to produce")
@@ -142,7 +150,7 @@ def run(game: Game) -> Rules:
             h.fn(game, p, card, pw)
         for card, _i, pw, h in game.powers(p, "windfall"):
             yield from h.fn(game, p, card, pw)
-        if p.chose("produce"):
+        if "produce" in p.actions:
             yield from _windfall(game, p, None, "Produce bonus")
         for card, _i, pw, h in game.powers(p, "windfall_any"):
             yield from h.fn(game, p, card, pw)

@@ -8,15 +8,33 @@ from typing import TYPE_CHECKING
 
 from rftg_nb.cards import Design
 from rftg_nb.constants import GOOD_LABEL
-from rftg_nb.engine.decision import Decision, Option
+from rftg_nb.engine.decision import Decision, Option, Saying
 from rftg_nb.engine.phases.develop import pay
 from rftg_nb.engine.powers import power
+from rftg_nb.text import says
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
     from rftg_nb.engine.state import Card, Player
 
 Rules = Generator[Decision, tuple[str, ...], None]
+
+PLACE = Saying(
+    "place",
+    lambda name, world: f"{says(name, 'places')} the world {world}.",
+    lambda name, world: {"card": world, "type": "world"})
+WINDFALL_GOOD = Saying(
+    "good",
+    lambda world, kind: f"{world} gets a good as it is placed.",
+    lambda world, kind: {"card": world, "kind": kind})
+DISCARD_TABLEAU = Saying(
+    "discard_tableau",
+    lambda name, card: f"{says(name, 'discards')} {card} from the tableau.",
+    lambda name, card: {"card": card})
+CONQUER = Saying(
+    "conquer",
+    lambda name, world, military: f"{says(name, 'conquers')} {world}.",
+    lambda name, world, military: {"card": world, "military": military})
 
 
 # ---------------------------------------------------------------- Military against a world
@@ -98,7 +116,9 @@ def _place_two(game: Game, p: Player, card: Card) -> Rules:
         f"{p.name}: {card.name} lets you place a second world (or none).",
         _world_options(game, p, legal), 0, 1,
     )
-    ids = yield from game.ask(d)
+    ids = game.forced(d)
+    if ids is None:
+        ids = yield d
     if not ids:
         return
     world = next(c for c in legal if c.id == ids[0])
@@ -148,11 +168,36 @@ def methods(game: Game, p: Player, world: Card, hand: int) -> list[Method]:
 
 
 def can_place(game: Game, p: Player, world: Card, hand: int) -> bool:
-    """Whether ``methods`` has any way (it stops looking at the first)."""
+    """Whether ``methods`` has any way: the tests of :func:`_each_method`, in its order,
+    without wording the ways (asked of every world in hand at every Settle)."""
     d = world.design
-    if not d.military and max(0, d.cost - reduction(game, p, d)) <= hand:
-        return True  # the first way ``methods`` offers: pay for it
-    for _m in _each_method(game, p, world, hand):
+    if not d.military:
+        cost = max(0, d.cost - reduction(game, p, d))
+        return cost <= hand or (cost > 0 and _any_usable(game, p, "free", d))
+    need = d.cost - military(game, p, d)
+    if need <= 0:
+        return True
+    powers = game.powers
+    tactics = [v for _c, _i, v in _usable(game, p, "tactics", d)] if powers(p, "tactics") else []
+    if tactics and any(v >= need for v in tactics):
+        return True
+    if powers(p, "hand_military"):
+        for _c, _i, v in _usable(game, p, "hand_military", d):
+            top = min(v, hand)
+            if need <= top or any(tv < need <= tv + top for tv in tactics):
+                return True
+    if powers(p, "pay_military"):
+        for _c, _i, v in _usable(game, p, "pay_military", d):
+            price = max(0, d.cost - v - reduction(game, p, d))
+            if price <= hand or (price > 0 and _any_usable(game, p, "free", d)):
+                return True
+    return False
+
+
+def _any_usable(game: Game, p: Player, hook: str, world: Design) -> bool:
+    if not game.powers(p, hook):  # the usual case: no such power at all
+        return False
+    for _found in _usable(game, p, hook, world):
         return True
     return False
 
@@ -213,7 +258,22 @@ def _each_method(game: Game, p: Player, world: Card, hand: int) -> Iterator[Meth
 
 def legal_worlds(game: Game, p: Player) -> list[Card]:
     hand = len(p.hand) - 1
-    return [c for c in p.hand if c.design.is_world and can_place(game, p, c, hand)]
+    reduce = game.powers(p, "reduce")
+    legal = []
+    for c in p.hand:
+        d = c.design
+        if not d.is_world:
+            continue
+        if not d.military:  # can_place's first test, with the reductions read once
+            cost = d.cost
+            for _c, _i, pw, h in reduce:
+                cost -= h.fn(d, pw.value)
+            if max(0, cost) <= hand:
+                legal.append(c)
+                continue
+        if can_place(game, p, c, hand):
+            legal.append(c)
+    return legal
 
 
 def why_not_settle(game: Game, p: Player, card: Card, hand: int) -> str | None:
@@ -252,21 +312,25 @@ def _not_usable(game: Game, p: Player, hook: str, world: Design) -> str:
 
 
 def _world_options(game: Game, p: Player, worlds: list[Card]) -> tuple[Option, ...]:
-    return tuple(
-        Option(c.id, c.name, {"card": c.name, "military": c.design.military,
-                              "cost": c.design.cost})
-        for c in worlds
-    )
+    return tuple([_world_option(c) for c in worlds])
+
+
+def _world_option(world: Card) -> Option:
+    """The option to place ``world``: it says the same every time, so the card keeps it."""
+    memo = world.memo
+    o = memo.get("settle")
+    if o is None:
+        o = memo["settle"] = Option(world.id, world.name, {
+            "card": world.name, "military": world.design.military, "cost": world.design.cost})
+    return o
 
 
 def place_world(game: Game, p: Player, world: Card) -> None:
     p.hand.remove(world)
     p.tableau.append(world)
-    game.emit(p.index, "place", f"{p.says('places')} the world {world.name}.",
-              {"card": world.name, "type": "world"})
+    game.tell(p.index, PLACE, (p.name, world.name))
     if world.design.windfall and game.add_good(world, p):
-        game.emit(p.index, "good", f"{world.name} gets a good as it is placed.",
-                  {"card": world.name, "kind": world.design.good})
+        game.tell(p.index, WINDFALL_GOOD, (world.name, world.design.good))
 
 
 def settle_world(game: Game, p: Player, world: Card) -> Rules:
@@ -274,21 +338,23 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
     options = methods(game, p, world, len(p.hand))
     if not options:  # cannot happen: only legal worlds are offered
         raise AssertionError(f"no way to place {world.name}")
-    d = Decision(
-        p.index, "settle_method", f"{p.name}: how do you place {world.name}?",
-        tuple(Option(m.id, m.label, {"pay": m.pay}) for m in options), 1, 1,
-        {"card": world.name},
-    )
-    ids = yield from game.ask(d)
-    m = next(x for x in options if x.id == ids[0])
+    if len(options) == 1:  # the one way: nothing to ask (as Game.forced finds)
+        m = options[0]
+    else:
+        d = Decision(
+            p.index, "settle_method", f"{p.name}: how do you place {world.name}?",
+            tuple([Option(m.id, m.label, {"pay": m.pay}) for m in options]), 1, 1,
+            {"card": world.name},
+        )
+        way = yield d
+        m = next(x for x in options if x.id == way[0])
     p.used.update(m.mark)
     if m.discard_card is not None:
         card = m.discard_card
         p.tableau.remove(card)
         game.remove_good(card, p)
         game.discard_pile(p).append(card)
-        game.emit(p.index, "discard_tableau",
-                  f"{p.says('discards')} {card.name} from the tableau.", {"card": card.name})
+        game.tell(p.index, DISCARD_TABLEAU, (p.name, card.name))
         p.temp_military += m.bonus
     if m.hand_military is not None:
         lo, hi = m.hand_military
@@ -298,14 +364,15 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
             "this phase.",
             game.card_options(p.hand), lo, hi,
         )
-        ids = yield from game.ask(d)
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
         game.discard_from_hand(p, ids, "temporary Military")
         p.temp_military += len(ids)
     if m.pay:
         yield from pay(game, p, m.pay, world.name)
     if world.design.military and not m.id.startswith("contact"):
-        game.emit(p.index, "conquer", f"{p.says('conquers')} {world.name}.",
-                  {"card": world.name, "military": military(game, p, world.design)})
+        game.tell(p.index, CONQUER, (p.name, world.name, military(game, p, world.design)))
 
 
 def _after_draws(game: Game, p: Player) -> None:
@@ -321,14 +388,16 @@ def run(game: Game, which: str) -> Rules:
             continue
         d = Decision(p.index, "settle", f"{p.name}: choose a world to place (or none).",
                      _world_options(game, p, legal), 0, 1)
-        ids = yield from game.ask(d)
+        ids = game.forced(d)
+        if ids is None:
+            ids = yield d
         if ids:
-            picks.append((p, next(c for c in legal if c.id == ids[0])))
+            picks.append((p, legal[d.ids.index(ids[0])]))  # the options are legal's, in order
     for p, world in picks:
         place_world(game, p, world)
     for p, world in picks:
         yield from settle_world(game, p, world)
-        if p.chose(which):
+        if which in p.actions:
             game.draw(p, 1, "Settle bonus")
         _after_draws(game, p)
         for card, i, _pw, h in game.powers(p, "second"):
