@@ -8,33 +8,52 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 LAB_STAMP := $(VENV)/.installed-lab
 
+# The compiled engine (rftg_nb/_native.py): the rules, the robot and the random player built by
+# mypyc in place, beside their sources, and built again whenever one of them changes; the app,
+# the tests and JupyterLab then run it. The build records the digest of the sources it
+# compiled, and a build that no longer matches them is never used (the package falls back to
+# the Python engine), so an edit is never shadowed by an old build. Where it cannot be built
+# (no C compiler), the Python engine runs, and this says so.
+NATIVE_RECORD := rftg_nb/_native_build.json
+NATIVE_SOURCES := $(shell $(PYTHON) -c "import runpy; print(' '.join(runpy.run_path('rftg_nb/_native.py')['NATIVE_MODULES']))")
+
 LINT_DIRS := rftg_nb tests benchmarks binder setup.py
 BENCHMARKS := $(sort $(wildcard benchmarks/*.py))
 # Server settings shared by `make app`, the browser tests and Binder (kernels end with their page).
 VOILA_CONFIG := --Voila.config_file_paths=binder
 
-.PHONY: venv install test check app lab lock bench clean native test-native
+.PHONY: venv install test check app lab lock bench clean
 
 venv: $(BIN)/python
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-install: $(STAMP)
+install: $(STAMP) $(NATIVE_RECORD)
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,native]'
 	touch $@
 
+$(NATIVE_RECORD): $(STAMP) $(NATIVE_SOURCES) rftg_nb/_native.py setup.py
+	@echo "Compiling the engine with mypyc (about a minute and a half)..."
+	@RFTG_NB_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace > build-native.log 2>&1 \
+		&& echo "The compiled engine is built." \
+		|| { find rftg_nb -name '*.so' -delete; rm -f $@; \
+		     echo "Note: the compiled engine could not be built (see build-native.log); the Python engine runs."; }
+
 $(LAB_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,lab]'
+	$(BIN)/python -m pip install --quiet -e '.[test,native,lab]'
 	touch $@
 
 # Lint, then the unit tests, every notebook run headless (tests/test_notebooks.py) and the browser
-# tests, in one pytest run.
+# tests, in one pytest run on the engine the app runs (compiled where it could be built); then
+# the rules' tests again on the Python engine (PURE_TESTS).
 test: install
 	$(BIN)/ruff check $(LINT_DIRS)
+	$(BIN)/python -c "import rftg_nb; print('engine:', rftg_nb.ENGINE)"
 	$(BIN)/python -m pytest tests
+	RFTG_NB_PURE=1 $(BIN)/python -m pytest -p no:cacheprovider $(PURE_TESTS)
 
 # The quick loop while working: lint, then every test but the browser and notebook ones (the
 # markers are set by place in tests/conftest.py).
@@ -42,32 +61,13 @@ check: install
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(BIN)/python -m pytest tests -m "not browser and not notebook"
 
-# The optional compiled engine (setup.py, RFTG_NB_COMPILE=1): a copy of the package and the
-# tests in build/native with the rules modules compiled by mypyc, rebuilt when a source changes.
-# The package itself stays plain Python; nothing else uses the copy unless pointed at it
-# (`benchmarks/engine.py --baseline REV --tree build/native`).
-NATIVE := build/native
-NATIVE_SOURCES := $(shell find rftg_nb -name '*.py') setup.py
-native: $(NATIVE)/.built
-
-$(NATIVE)/.built: $(STAMP) $(NATIVE_SOURCES)
-	$(BIN)/python -m pip install --quiet 'mypy>=1.10'
-	rm -rf $(NATIVE)
-	mkdir -p $(NATIVE)
-	cp -r rftg_nb tests setup.py $(NATIVE)/
-	cd $(NATIVE) && RFTG_NB_COMPILE=1 $(CURDIR)/$(BIN)/python setup.py --quiet build_ext --inplace
-	touch $@
-
-# The rules' tests against the compiled copy: rulings, the robot, golden games, fuzzing, saves,
-# loaders and cards (the AI, app and lab tests reach into classes a compiled build closes).
-NATIVE_TESTS := tests/rules tests/robot tests/cards tests/test_engine_golden.py tests/test_fuzz.py \
+# The Python engine too (RFTG_NB_PURE=1: the sources run even where the compiled build matches
+# them), as a machine without a C compiler runs it: the rulings, the robot, the golden games,
+# fuzzing, saves, loaders, cards and the AI's legality.
+PURE_TESTS := tests/rules tests/robot tests/cards tests/test_engine_golden.py tests/test_fuzz.py \
 	tests/test_save_undo.py tests/test_scores_independent.py tests/test_draft_fuzz.py \
-	tests/test_goals_fuzz.py tests/test_loader_fuzz.py tests/test_custom_cards_fuzz.py
-test-native: native
-	cd $(NATIVE) && PYTHONPATH=$(CURDIR)/$(NATIVE) $(CURDIR)/$(BIN)/python -c \
-		"import rftg_nb.engine.game as g; assert g.__file__.endswith('.so'), g.__file__"
-	cd $(NATIVE) && PYTHONPATH=$(CURDIR)/$(NATIVE) $(CURDIR)/$(BIN)/python -m pytest \
-		-p no:cacheprovider $(NATIVE_TESTS)
+	tests/test_goals_fuzz.py tests/test_loader_fuzz.py tests/test_custom_cards_fuzz.py \
+	tests/ai/test_legal.py tests/test_native.py
 
 # The start page at http://127.0.0.1:8866/ links the pages: play (the dashboard), table (2-5
 # players), learn (the lessons), lab (simulations), designer (custom cards) and cards (the card
@@ -78,7 +78,7 @@ app: install
 # JupyterLab on notebooks/, on http://127.0.0.1:8888 (the URL with its token is printed).
 # Jupyter refuses to run as root unless told to; CI and these containers run as root.
 LAB_ROOT := $(if $(filter 0,$(shell id -u)),--ServerApp.allow_root=True)
-lab: $(LAB_STAMP)
+lab: $(LAB_STAMP) $(NATIVE_RECORD)
 	$(BIN)/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(LAB_ROOT)
 
 # Pin every package Binder installs (binder/requirements.txt), as pip resolves them today.
@@ -89,6 +89,8 @@ bench: install
 	@set -e; for f in $(BENCHMARKS); do echo "== $$f"; $(BIN)/python $$f; done
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache test-artifacts
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache test-artifacts build-native.log
+	find rftg_nb -name '*.so' -delete
+	rm -f $(NATIVE_RECORD)
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

@@ -21,8 +21,10 @@ garbage collector walking them).
 solitaire games, replays) on a git worktree of commit ``REV`` and on this tree, in child
 processes taking turns, and prints how many times as fast this tree is (CPU time, medians over
 ``--baseline-rounds``): the measure of a speed-up that does not depend on the machine.
-``--tree DIR`` times ``DIR`` in place of this tree, e.g. ``build/native``, the copy with the
-compiled engine that ``make native`` builds (``setup.py``).
+This tree runs the engine its files choose (``rftg_nb.ENGINE``: the compiled build of ``make
+install`` while it matches the sources, else the Python one; the baseline's old commit is
+Python); ``--pure`` times this tree's Python engine instead (``RFTG_NB_PURE=1``), and ``--tree
+DIR`` another tree in place of this one. Every line says which engine each side ran.
 
 Ceilings (in calibration units; set on 2026-12-01 from runs on the 2-core reference machine,
 itself busy with other work, that measured 2.0-2.7 units a 2-player game, 4.2-6.0 a 5-player
@@ -193,7 +195,8 @@ if kind == "replay":
 else:
     for s in range(seed0, seed0 + n):
         one(s)
-print(json.dumps({"cpu": time.process_time() - t, "package": rftg_nb.__file__}))
+print(json.dumps({"cpu": time.process_time() - t, "package": rftg_nb.__file__,
+                  "engine": getattr(rftg_nb, "ENGINE", "python")}))
 """
 BASELINE_KINDS = (("2p", "random 2-player games with goals", 60),
                   ("5p", "random 5-player games with goals", 20),
@@ -201,19 +204,24 @@ BASELINE_KINDS = (("2p", "random 2-player games with goals", 60),
                   ("replay", "replays of finished 2-player games", 40))
 
 
-def _child(tree: Path, kind: str, n: int, seed0: int) -> float:
+def _child(tree: Path, kind: str, n: int, seed0: int, pure: bool = False) -> tuple[float, str]:
+    """CPU seconds of ``n`` items of ``kind`` in a child process on ``tree``, and the engine it
+    ran."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
+    env.pop("RFTG_NB_PURE", None)
+    if pure:
+        env["RFTG_NB_PURE"] = "1"
     out = subprocess.run([sys.executable, "-c", CHILD, kind, str(n), str(seed0)], cwd=tree,
                          env=env, capture_output=True, text=True, check=True)
     data = json.loads(out.stdout.strip().splitlines()[-1])
     if not Path(data["package"]).resolve().is_relative_to(tree.resolve()):
         raise RuntimeError(f"the child imported {data['package']}, not the tree {tree}")
-    return float(data["cpu"])
+    return float(data["cpu"]), str(data["engine"])
 
 
-def bench_baseline(rev: str, rounds: int, here_tree: Path = ROOT) -> None:
-    """Each workload on this tree (or ``here_tree``: the compiled copy of ``make native``) and
-    on a worktree of ``rev``, in turn (the order alternating each round), in child processes;
+def bench_baseline(rev: str, rounds: int, here_tree: Path = ROOT, pure: bool = False) -> None:
+    """Each workload on this tree (or ``here_tree``; ``pure``: its Python engine) and on a
+    worktree of ``rev``, in turn (the order alternating each round), in child processes;
     prints CPU seconds an item for both and their ratio, medians over the rounds."""
     with tempfile.TemporaryDirectory(prefix="rftg-baseline-") as tmp:
         tree = Path(tmp) / "tree"
@@ -228,14 +236,17 @@ def bench_baseline(rev: str, rounds: int, here_tree: Path = ROOT) -> None:
             for kind, what, n in BASELINE_KINDS:
                 here: list[float] = []
                 there: list[float] = []
+                engines: set[str] = set()
                 for r in range(rounds):
-                    order = ((here_tree, here), (tree, there)) if r % 2 == 0 else \
-                        ((tree, there), (here_tree, here))
-                    for where, into in order:
-                        into.append(_child(where, kind, n, 7_000 + 1_000 * r) / n)
+                    sides = [(here_tree, here, pure), (tree, there, False)]
+                    for where, into, python in (sides if r % 2 == 0 else sides[::-1]):
+                        cpu, engine = _child(where, kind, n, 7_000 + 1_000 * r, python)
+                        into.append(cpu / n)
+                        if where is here_tree:
+                            engines.add(engine)
                 a, b = statistics.median(here), statistics.median(there)
-                print(f"  {what}: this tree {a * 1000:.2f} ms, baseline {b * 1000:.2f} ms: "
-                      f"{b / a:.2f}x as fast")
+                print(f"  {what}: this tree ({'/'.join(sorted(engines))} engine) "
+                      f"{a * 1000:.2f} ms, baseline {b * 1000:.2f} ms: {b / a:.2f}x as fast")
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                            check=False, capture_output=True)
@@ -283,14 +294,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline-rounds", type=int, default=5,
                         help="rounds of the --baseline comparison (5)")
     parser.add_argument("--tree", type=Path, default=ROOT,
-                        help="with --baseline: the tree to time against it instead of this one "
-                             "(build/native: the compiled engine of `make native`)")
+                        help="with --baseline: the tree to time against it instead of this one")
+    parser.add_argument("--pure", action="store_true",
+                        help="with --baseline: this tree's Python engine (RFTG_NB_PURE=1), not "
+                             "its compiled build")
     reference.add_load_options(parser)
     args = parser.parse_args(argv)
     if args.baseline:
-        bench_baseline(args.baseline, args.baseline_rounds, args.tree.resolve())
+        bench_baseline(args.baseline, args.baseline_rounds, args.tree.resolve(), args.pure)
 
-    print(f"engine benchmark; {reference.machine()}")
+    import rftg_nb
+
+    print(f"engine benchmark, the {rftg_nb.ENGINE} engine; {reference.machine()}")
     results = {load: run_once(args, load) for load in reference.runs(args.load)}
     if len(results) == 2:
         quiet, loaded = results[False][1], results[True][1]

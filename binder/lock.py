@@ -1,7 +1,8 @@
 """Write binder/requirements.txt: every package Binder needs, pinned to an exact version.
 
 Run by `make lock`. pip resolves the project's runtime dependencies plus the `lab` extra
-(JupyterLab) and the `cluster` extra (Dask, for the lab's cluster path) for this Python (3.11,
+(JupyterLab), the `cluster` extra (Dask, for the lab's cluster path) and the `native` extra (mypy,
+which binder/postBuild compiles the engine with) for this Python (3.11,
 as binder/runtime.txt asks) without installing anything: `pip install --dry-run
 --ignore-installed --report` lists the whole set it would install. This script turns that
 report into pins and ends the file with `.` (the project itself).
@@ -22,7 +23,7 @@ HEADER = f"""\
 # Binder runs `pip install -r binder/requirements.txt` from the repository root.
 # Every package is pinned (Python {sys.version_info.major}.{sys.version_info.minor}): the runtime \
 dependencies of pyproject.toml,
-# JupyterLab and Dask (the lab and cluster extras), with everything they need.
+# JupyterLab, Dask and mypy (the lab, cluster and native extras), with everything they need.
 # Do not edit: `make lock` writes this file.
 """
 
@@ -32,7 +33,7 @@ def main() -> None:
         report = Path(tmp) / "report.json"
         subprocess.run(
             [sys.executable, "-m", "pip", "install", "--quiet", "--dry-run", "--ignore-installed",
-             "--report", str(report), f"{ROOT}[lab,cluster]"],
+             "--report", str(report), f"{ROOT}[lab,cluster,native]"],
             check=True,
         )
         installs = json.loads(report.read_text())["install"]

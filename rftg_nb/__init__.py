@@ -1,7 +1,14 @@
 """rftg_nb: Race for the Galaxy with The Gathering Storm, as a rules engine and notebook app."""
 
-from rftg_nb.cards.custom import CustomCardError
-from rftg_nb.engine import (
+from rftg_nb._native import choose_engine
+
+#: The engine this run uses: "compiled" (mypyc's build of the rules, made from these very
+#: sources) or "python" (see rftg_nb/_native.py). Chosen before any module of it is imported,
+#: which is why the imports below come after it.
+ENGINE = choose_engine()
+
+from rftg_nb.cards.custom import CustomCardError  # noqa: E402
+from rftg_nb.engine import (  # noqa: E402
     Decision,
     Event,
     Game,
@@ -11,11 +18,11 @@ from rftg_nb.engine import (
     SaveFileError,
     SetupError,
 )
-from rftg_nb.players import RandomPlayer
-from rftg_nb.robot import ComponentError, SoloGame
+from rftg_nb.players import RandomPlayer  # noqa: E402
+from rftg_nb.robot import ComponentError, SoloGame  # noqa: E402
 
 __all__ = [
-    "ComponentError", "CustomCardError", "Decision", "Event", "Game", "IllegalChoice", "Option",
-    "PositionError", "RandomPlayer", "SaveFileError", "SetupError", "SoloGame",
+    "ENGINE", "ComponentError", "CustomCardError", "Decision", "Event", "Game", "IllegalChoice",
+    "Option", "PositionError", "RandomPlayer", "SaveFileError", "SetupError", "SoloGame",
 ]
 __version__ = "0.1.0"

@@ -20,23 +20,30 @@ from rftg_nb.ui import NewGameSettings, SoloController
 from rftg_nb.ui.solo_board import board_state
 
 
+class _Recording(SoloGame):
+    """A solitaire game that notes the player's cards right after each event it emits."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.seen: list[dict[str, Any]] = []  # before the deal: dealing emits events
+        super().__init__(*args, **kwargs)
+
+    def _own_listeners(self) -> list[Any]:
+        return [*super()._own_listeners(), self._note]
+
+    def _note(self, _event: Any) -> None:
+        me = self.players[0]
+        self.seen.append({"hand": sorted(c.name for c in me.hand),
+                          "tableau": [(c.name, c.good is not None) for c in me.tableau],
+                          "robot": list(self.robot.tableau) if self.robot else None})
+
+
 def _recorded(game: SoloGame) -> list[dict[str, Any]]:
     """The player's cards right after each event, by replaying ``game``'s choices."""
-    seen: list[dict[str, Any]] = []
-    copy: SoloGame | None = None
-
-    def note(_event: Any) -> None:
-        me = copy.players[0]
-        seen.append({"hand": sorted(c.name for c in me.hand),
-                     "tableau": [(c.name, c.good is not None) for c in me.tableau],
-                     "robot": list(copy.robot.tableau) if copy.robot else None})
-
-    copy = SoloGame.__new__(SoloGame)
-    copy.__init__(game.setup, game.seed, game.db, listeners=[note])  # type: ignore[misc]
+    copy = _Recording(game.setup, game.seed, game.db)
     for ids in game.choices:
         copy.apply(ids)
-    assert len(seen) == len(game.events)
-    return seen
+    assert len(copy.seen) == len(game.events)
+    return copy.seen
 
 
 def _shown(state: dict[str, Any]) -> dict[str, Any]:
