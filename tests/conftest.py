@@ -1,9 +1,15 @@
 """Markers by place: every test under ``tests/browser/`` is a ``browser`` test (a Voila server
 and Chromium), and ``tests/test_notebooks.py`` holds the ``notebook`` tests (each notebook run
-headless). ``make check`` runs the rest: ``pytest -m "not browser and not notebook"``."""
+headless). ``make check`` runs the rest: ``pytest -m "not browser and not notebook"``.
+
+The pages keep every game played in the game history (rftg_nb.history): for the tests that
+history lives in a folder of the test run's own (``RFTG_NB_HOME``, which the Voila servers and
+kernels the tests start inherit), never in the person's data folder."""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +17,12 @@ import pytest
 HERE = Path(__file__).resolve().parent
 BROWSER = HERE / "browser"
 NOTEBOOKS = HERE / "test_notebooks.py"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not os.environ.get("RFTG_NB_TEST_HOME"):
+        home = tempfile.mkdtemp(prefix="rftg-nb-test-home-")
+        os.environ["RFTG_NB_TEST_HOME"] = os.environ["RFTG_NB_HOME"] = home
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

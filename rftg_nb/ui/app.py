@@ -47,6 +47,8 @@ HELP = (
 class SoloApp(BoardApp):
     """The dashboard. ``SoloApp().show()`` in a notebook cell (or a Voila page)."""
 
+    keeps_games = True
+
     charts_drawn = CHARTS
     charts_wait = ("The charts of the VP pool, the robot's credit and economy and the race "
                    "start when round 1 begins.")

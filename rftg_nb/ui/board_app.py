@@ -22,6 +22,7 @@ from rftg_nb.cards import CARDS
 from rftg_nb.ui.board import Board
 from rftg_nb.ui.charts import figure_json
 from rftg_nb.ui.faces import catalogue
+from rftg_nb.ui.keeper import Keeper
 from rftg_nb.ui.log_view import LOG_STYLE, log_html
 from rftg_nb.ui.phases import phase_order, phase_title
 
@@ -41,6 +42,9 @@ class BoardApp:
     charts_drawn: dict[str, Callable[[pd.DataFrame], go.Figure]] = {}
     #: what the charts tab says before there is anything to draw
     charts_wait = ""
+    #: whether the page keeps its games in the game history (rftg_nb.history; the lessons'
+    #: scripted games are not kept)
+    keeps_games = False
 
     def __init__(self) -> None:
         self.serial = 0  # counts the board states sent (the page marks each one it draws)
@@ -52,6 +56,7 @@ class BoardApp:
         # perf_counter() when the message being handled came in (None between messages)
         self.busy_since: float | None = None
         self._confirm_new: tuple[int, int] | None = None  # (game id, choices) when armed
+        self.keeper = Keeper() if self.keeps_games else None
         self._build()
 
     # ------------------------------------------------------------------ what a page supplies
@@ -254,6 +259,22 @@ class BoardApp:
             self.board.info = self.info()
         self.board.state = self.state()
         self.refresh_tabs()
+        self.keep()
+
+    def keep(self) -> None:
+        """Keep the game in the game history at a new round or its end (after the page's new
+        state is sent: a few writes a game, never in the way of an answer); what that has to
+        say (a game kept, a history file set aside, a failure) goes to the status line."""
+        if self.keeper is None or self.game() is None:
+            return
+        said = self.keeper.note(self.game(), self.c.key, self.c.save(), self.c.started)
+        if said:
+            status = self.c.status
+            failed = said.startswith("This game could not be kept")
+            status.text = f"{status.text} {said}".strip() if status.text else said
+            status.error = status.error or failed
+            self.serial += 1
+            self.board.state = self.state()
 
     def refresh_tabs(self) -> None:
         """Draw the open tab's charts or log, once per game state."""

@@ -6,7 +6,9 @@ tests drive the whole app without a browser.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError
@@ -14,6 +16,16 @@ from rftg_nb.robot import ComponentError, SoloGame
 from rftg_nb.robot.dice import Placement
 from rftg_nb.text import quote
 from rftg_nb.ui.assist import Assistant
+
+
+def new_key() -> str:
+    """A new game's key in the game history (rftg_nb.history): one row however often kept."""
+    return uuid.uuid4().hex
+
+
+def now() -> str:
+    """The time now, as the game history writes it (UTC, to the second)."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @dataclass
@@ -57,6 +69,9 @@ class SoloController:
     _cursor: tuple[Any, Any] = field(default=(None, None), repr=False)
     _pending: tuple[Any, Any, int] = field(default=(None, None, 0), repr=False)
     assistant: Assistant = field(default_factory=Assistant, repr=False)
+    #: the game's key in the game history (one per game started or loaded) and its start time
+    key: str = field(default_factory=new_key)
+    started: str | None = None
 
     # ------------------------------------------------------------------ game lifecycle
     def new_game(self, settings: NewGameSettings | None = None) -> None:
@@ -73,6 +88,7 @@ class SoloController:
             return
         self.settings = s
         self.game = game
+        self.key, self.started = new_key(), now()
         self.shown = len(game.events)
         custom = game.setup.get("custom_cards") or []
         extra = (f" With your {len(custom)} custom card{'s' * (len(custom) != 1)} in the deck: "
@@ -159,6 +175,7 @@ class SoloController:
             self.status = load_failed(e, "the game in play")
             return False
         self.game = game
+        self.key, self.started = new_key(), None
         self.shown = len(game.events)
         solo = game.setup["solo"]
         self.settings = NewGameSettings(

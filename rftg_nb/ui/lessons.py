@@ -140,6 +140,8 @@ class LessonController:
 class LessonBoard(SoloApp):
     """The dashboard's board, answering through the lesson instead of the game directly."""
 
+    keeps_games = False  # a lesson's game is a scripted position, not a game of the person's
+
     def __init__(self, lessons: LessonController,
                  on_answer: Callable[[], None] | None = None) -> None:
         self.lessons = lessons

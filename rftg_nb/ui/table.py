@@ -30,7 +30,7 @@ from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.players import Player, random_pick
 from rftg_nb.text import name_problem, quote
 from rftg_nb.ui.assist import Assistant
-from rftg_nb.ui.controller import Status, load_failed
+from rftg_nb.ui.controller import Status, load_failed, new_key, now
 from rftg_nb.ui.phases import phase_title
 
 COMPUTER_LEVELS = ("random", "fast", "strong")  # who plays the computer seats
@@ -100,6 +100,9 @@ class TableController:
     #: the computer seats' choices of actions, worked out while a person chooses (see
     #: :meth:`think_ahead`)
     ahead: ThinkAhead = field(default_factory=ThinkAhead, repr=False)
+    #: the game's key in the game history (one per game started or loaded) and its start time
+    key: str = field(default_factory=new_key)
+    started: str | None = None
 
     # ------------------------------------------------------------------ game lifecycle
     def new_game(self, settings: TableSettings | None = None) -> None:
@@ -119,6 +122,7 @@ class TableController:
                                       [bool(x) for x in s.computer], s.goals, game.seed,
                                       s.level, s.draft)
         self._start(game)
+        self.started = now()
         self.status = Status(f"New {s.players}-player game (seed {game.seed}).")
 
     def answer(self, ids: list[str] | str) -> bool:
@@ -287,6 +291,7 @@ class TableController:
     def _start(self, game: TableGame) -> None:
         self.ahead.forget()
         self.game = game
+        self.key, self.started = new_key(), None
         self._seat = None
         self.pending_pass = None
         self._play_computers()

@@ -58,6 +58,8 @@ HELP = (
 class TableApp(BoardApp):
     """The table page. ``TableApp().show()`` in a notebook cell (or a Voila page)."""
 
+    keeps_games = True
+
     charts_drawn = TABLE_CHARTS
     charts_wait = "The charts of the scores and the VP pool start when round 1 begins."
     #: seconds into handling a message after which the page is told which computer seat is

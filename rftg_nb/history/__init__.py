@@ -1,0 +1,33 @@
+"""Every game kept: the game history (a SQLite file in the user's data folder).
+
+    >>> from rftg_nb import history
+    >>> h = history.open()                  # or history.open("games.sqlite")
+    >>> game_id = h.add(game)               # a finished game, or an unfinished one to resume
+    >>> h.table()                           # pandas: one row a game, newest first
+    >>> h.load(game_id)                     # the game, replayed from its save
+
+See :mod:`rftg_nb.history.store` for what a row holds, and where the file lives.
+"""
+
+from __future__ import annotations
+
+import os
+
+from rftg_nb.history.record import Seat, Summary, summarize
+from rftg_nb.history.store import (
+    SCHEMA,
+    History,
+    HistoryError,
+    Row,
+    default_path,
+)
+
+
+def open(path: str | os.PathLike[str] | None = None) -> History:  # as io.open: history.open()
+    """The game history at ``path`` (default: ``$RFTG_NB_HOME/history.sqlite``, else the user's
+    data folder), made if it does not exist."""
+    return History(path)
+
+
+__all__ = ["SCHEMA", "History", "HistoryError", "Row", "Seat", "Summary", "default_path",
+           "open", "summarize"]
