@@ -32,6 +32,7 @@ sys.path.insert(0, str(HERE))
 
 import reference  # noqa: E402
 
+import rftg_nb  # noqa: E402
 from rftg_nb import RandomPlayer  # noqa: E402
 from rftg_nb.robot import SoloGame  # noqa: E402
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS  # noqa: E402
@@ -127,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk", type=int, default=10, help="games a chunk (10)")
     reference.add_load_options(parser)
     args = parser.parse_args(argv)
-    print(f"solitaire benchmark; {reference.machine()}")
+    print(f"solitaire benchmark, the {rftg_nb.ENGINE} engine; {reference.machine()}")
     results = {load: run_once(args, load) for load in reference.runs(args.load)}
     if len(results) == 2:
         print(f"under load / quiet, in units: {results[True][1] / results[False][1]:.2f}x")

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import rftg_nb
+
 _PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "ai.py"
 _spec = importlib.util.spec_from_file_location("bench_ai", _PATH)
 bench = importlib.util.module_from_spec(_spec)
@@ -163,7 +165,9 @@ def test_benchmarks_report_units_and_their_conditions(
         name: str, argv: list[str], lines: list[str], capsys: pytest.CaptureFixture) -> None:
     code = _load(name).main([*argv, "--load", "quiet"])
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"{'engine' if name == 'engine' else 'solitaire'} benchmark; ")
+    label = "engine" if name == "engine" else "solitaire"
+    # The first line says which engine ran (compiled or Python) and on what machine.
+    assert out[0].startswith(f"{label} benchmark, the {rftg_nb.ENGINE} engine; ")
     assert out[-1] == ("PASS" if code == 0 else "FAIL")
     for start in lines:
         found = [x for x in out if x.strip().startswith(start)]

@@ -29,6 +29,7 @@ PAGES = {
     "/voila/render/learn.ipynb": f"{BOARD}[data-serial]",
     "/voila/render/designer.ipynb": ".rftg-designer .rd-preview",
     "/voila/render/cards.ipynb": f"{BOARD}[data-kind=cards] .rb-card",
+    "/voila/render/history.ipynb": ".rftg-history",
     "/voila/render/no-such-page.ipynb": "text=404",
 }
 FAILED_LOAD = re.compile(r"failed to load|net::err_|err_failed|refused to load", re.I)

@@ -1,0 +1,332 @@
+"""``HistoryApp``: the history page, every game you played on the play and table pages.
+
+The games in a table you sort and filter (pandas), each one's save to download or to delete;
+the whole history to download as JSON lines and to load back (here or on another machine); and
+your record against the robot as charts: the win rate by the robot's start world and
+difficulty with its interval, the score game after game, your best and your streaks, and, on
+the same cells, the record of the computer player (the lab's games, played on demand).
+
+Every text in it that came from a person or a file (a seat's name, a custom start world, a
+loaded file's problems) is shown as text: the table is HTML with every cell escaped, and chart
+labels go through :func:`rftg_nb.ui.charts.plot_text`.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+import pandas as pd
+
+from rftg_nb import history
+from rftg_nb.lab.charts import mime_bundle
+from rftg_nb.ui.file_button import FileButton
+from rftg_nb.ui.history_charts import (
+    as_lab_table,
+    best_and_streaks,
+    record_heatmap,
+    score_figure,
+    solitaire_finished,
+)
+
+#: the table's columns as shown, in order, with their headings
+SHOWN = {"id": "game", "saved": "when (UTC)", "status": "status", "mode": "kind",
+         "difficulty": "difficulty", "seats": "seats", "starts": "start worlds",
+         "scores": "scores", "winners": "won by", "rounds": "rounds", "ended": "how it ended"}
+SORTS = {
+    "newest first": ("saved", False), "oldest first": ("saved", True),
+    "your score, best first": ("your_score", False), "rounds, fewest first": ("rounds", True),
+}
+ALL = "any"
+MAX_IMPORT_BYTES = 50_000_000  # a history file to load: far more games than a person plays
+#: games per cell the computer plays for "the AI on the same cells"
+AI_GAMES = 20
+
+
+class HistoryApp:
+    """The history page. ``HistoryApp().show()`` in a notebook cell (or a Voila page);
+    ``path`` is the history's file (default: :func:`rftg_nb.history.default_path`)."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None,
+                 simulate: Callable[..., pd.DataFrame] | None = None) -> None:
+        self.history = history.open(path)
+        self._simulate = simulate  # the lab's simulate (tests hand in a smaller one)
+        self.ai_table: pd.DataFrame | None = None
+        self.filters: dict[str, str] = {"mode": ALL, "difficulty": ALL, "robot_start": ALL,
+                                        "status": ALL, "text": ""}
+        self.sort = "newest first"
+        self.message = self.history.notice or ""
+        self._armed_clear = False
+        self._drawing = False  # refresh() is setting the menus: their changes redraw nothing
+        self._build()
+        self.refresh()
+
+    # ------------------------------------------------------------------ what the page shows
+    def all_games(self) -> pd.DataFrame:
+        return self.history.table()
+
+    def games(self) -> pd.DataFrame:
+        """The games the filters keep, in the chosen order."""
+        df = self.all_games()
+        f = self.filters
+        for column in ("mode", "difficulty", "robot_start", "status"):
+            if f[column] != ALL:
+                df = df[df[column] == f[column]]
+        text = f["text"].strip().lower()
+        if text:
+            hay = (df["seats"].fillna("") + " " + df["starts"].fillna("")).str.lower()
+            df = df[hay.str.contains(text, regex=False)]
+        column, ascending = SORTS[self.sort]
+        return df.sort_values(column, ascending=ascending, kind="stable", na_position="last")
+
+    def table_html(self, df: pd.DataFrame) -> str:
+        if df.empty:
+            return ("<p class='rh-empty'><i>No games yet: every game you play on the play and "
+                    "table pages is kept here.</i></p>" if self.all_games().empty else
+                    "<p class='rh-empty'><i>No game matches these filters.</i></p>")
+        shown = df[list(SHOWN)].rename(columns=SHOWN).copy()
+        shown["when (UTC)"] = [t.strftime("%Y-%m-%d %H:%M") for t in df["saved"]]
+        shown["difficulty"] = shown["difficulty"].fillna("")
+        return shown.to_html(index=False, escape=True, classes="rh-games", border=0)
+
+    # ------------------------------------------------------------------ actions
+    def delete(self, game_id: int) -> None:
+        self.history.delete(game_id)
+        self.message = f"Game {game_id} deleted."
+
+    def clear(self) -> bool:
+        """Delete every game, at the second press (the first asks to confirm)."""
+        if not self._armed_clear:
+            self._armed_clear = True
+            self.message = ("Press \"Delete every game\" again to delete all "
+                            f"{len(self.history)} games (download them first to keep a copy).")
+            return False
+        n = self.history.clear()
+        self._armed_clear = False
+        self.message = f"Deleted all {n} games."
+        return True
+
+    def export_text(self) -> str:
+        return "".join(line + "\n" for line in self.history.export_lines())
+
+    def import_bytes(self, name: str, content: bytes, size: int) -> None:
+        if size > MAX_IMPORT_BYTES:
+            self.message = (f"Could not load {name!r}: it is {size:,} bytes, more than a "
+                            f"history file may be ({MAX_IMPORT_BYTES:,}).")
+            return
+        try:
+            text = content.decode("utf-8")
+        except UnicodeDecodeError:
+            self.message = f"Could not load {name!r}: it is not UTF-8 text (JSON lines)."
+            return
+        added, problems = self.history.import_lines(text.splitlines())
+        said = f"Loaded {added} game{'s' * (added != 1)} from {name!r}."
+        if problems:
+            more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+            said += f" Skipped {len(problems)} line(s): " + "; ".join(problems[:5]) + more + "."
+        self.message = said
+
+    def compare_with_ai(self, games_per_cell: int = AI_GAMES) -> pd.DataFrame:
+        """The fast AI's games on the cells (robot start world x difficulty) you played, with the
+        lab's :func:`rftg_nb.lab.simulate` (kept beside the history, so the next visit reads
+        them back)."""
+        lab = as_lab_table(self.all_games())
+        worlds = sorted(set(lab["robot_world"].dropna()))
+        levels = sorted(set(lab["difficulty"].dropna()))
+        if not worlds:
+            self.message = "Finish a solitaire game first: the AI plays the cells you played."
+            return pd.DataFrame()
+        from rftg_nb.lab import grid, simulate
+
+        run = self._simulate or simulate
+        path = Path(self.history.path).with_name("ai-on-your-cells.jsonl")
+        df = run(grid({"seats": "ai-fast"}, robot_start=worlds, difficulty=levels),
+                 games=games_per_cell, path=path)
+        self.ai_table = df
+        self.message = (f"The fast AI played {games_per_cell} games on each of your "
+                        f"{len(worlds) * len(levels)} cells.")
+        return df
+
+    # ------------------------------------------------------------------ layout
+    def _build(self) -> None:
+        games = self.all_games()
+        self.notice = w.HTML()
+        self.head = w.HTML("<h2>Your games</h2><p>Every game played on the <b>play</b> and "
+                           "<b>table</b> pages is kept here as it goes: finished, or unfinished "
+                           "to pick up again. Sort and filter them, download or delete one, or "
+                           "take the whole history with you.</p>")
+        self.w_mode = w.Dropdown(options=_choices(games["mode"]), description="kind")
+        self.w_difficulty = w.Dropdown(options=_choices(games["difficulty"]),
+                                       description="difficulty")
+        self.w_robot = w.Dropdown(options=_choices(games["robot_start"]),
+                                  description="robot's start")
+        self.w_status = w.Dropdown(options=[ALL, "finished", "unfinished"],
+                                   description="status")
+        self.w_text = w.Text(placeholder="a seat's name or a start world",
+                             description="contains")
+        self.w_sort = w.Dropdown(options=list(SORTS), value=self.sort, description="order")
+        for widget, key in ((self.w_mode, "mode"), (self.w_difficulty, "difficulty"),
+                            (self.w_robot, "robot_start"), (self.w_status, "status"),
+                            (self.w_text, "text")):
+            widget.observe(self._filter_changed(key), names="value")
+        self.w_sort.observe(self._sort_changed, names="value")
+        self.table = w.HTML(layout=w.Layout(max_height="420px", overflow="auto"))
+        self.pick = w.Dropdown(description="game", layout=w.Layout(width="480px"))
+        self.download_one = w.HTML()
+        self.pick.observe(lambda _c: self._draw_download(), names="value")
+        self.delete_button = w.Button(description="Delete this game")
+        self.delete_button.on_click(lambda _b: self._act(self.delete, self.pick.value))
+        self.download_all = w.HTML()
+        self.upload = FileButton(on_file=self.uploaded, label="Load games from a file",
+                                 hint="a history downloaded here (JSON lines)",
+                                 accept=".jsonl,.json,application/json",
+                                 max_bytes=MAX_IMPORT_BYTES)
+        self.clear_button = w.Button(description="Delete every game")
+        self.clear_button.on_click(lambda _b: self._act(self.clear))
+        games_tab = w.VBox([
+            w.HBox([self.w_mode, self.w_difficulty, self.w_robot],
+                   layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.w_status, self.w_text, self.w_sort],
+                   layout=w.Layout(flex_flow="row wrap")),
+            self.table,
+            w.HBox([self.pick, self.download_one, self.delete_button],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            w.HBox([self.download_all, self.upload, self.clear_button],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+        ])
+        self.record_text = w.HTML()
+        self.record_charts = w.Output()
+        self.ai_button = w.Button(description="Let the AI play your cells",
+                                  tooltip=f"the fast AI plays {AI_GAMES} games on each robot "
+                                          "start world and difficulty you played")
+        self.ai_button.on_click(lambda _b: self._act(self.compare_with_ai))
+        self.ai_chart = w.Output()
+        record_tab = w.VBox([self.record_text, self.record_charts, self.ai_button, self.ai_chart])
+        self.tabs = w.Tab(children=[games_tab, record_tab], titles=("Games", "Your record"))
+        self.root = w.VBox([self.head, self.notice, self.tabs])
+        self.root.add_class("rftg-history")
+
+    def show(self) -> w.VBox:
+        from IPython.display import display
+
+        display(self.root)
+        return self.root
+
+    # ------------------------------------------------------------------ events
+    def _filter_changed(self, key: str) -> Callable[[Any], None]:
+        def changed(change: Any) -> None:
+            self.filters[key] = str(change["new"])
+            if not self._drawing:
+                self.refresh()
+        return changed
+
+    def _sort_changed(self, change: Any) -> None:
+        self.sort = str(change["new"])
+        if not self._drawing:
+            self.refresh()
+
+    def _act(self, fn: Callable[..., Any], *args: Any) -> None:
+        if fn != self.clear:  # any other action disarms "Delete every game"
+            self._armed_clear = False
+        try:
+            if all(a is not None for a in args):
+                fn(*args)
+        except (ValueError, OSError) as e:  # a game gone meanwhile, a file that cannot be read
+            self.message = str(e)
+        self.refresh()
+
+    def uploaded(self, name: str, content: bytes, size: int) -> None:
+        """A file picked with "Load games from a file": its games added, the page redrawn."""
+        self._act(self.import_bytes, name, content, size)
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        self._drawing = True
+        try:
+            self._draw()
+        finally:
+            self._drawing = False
+
+    def _draw(self) -> None:
+        games = self.all_games()
+        for widget, column in ((self.w_mode, "mode"), (self.w_difficulty, "difficulty"),
+                               (self.w_robot, "robot_start")):
+            choices = _choices(games[column])
+            if list(widget.options) != choices:
+                keep = widget.value if widget.value in choices else ALL
+                widget.options = choices
+                widget.value = keep
+                self.filters[column] = keep
+        self.notice.value = (f"<p class='rh-notice' role='status'>{html.escape(self.message)}</p>"
+                             if self.message else "")
+        df = self.games()
+        self.table.value = self.table_html(df)
+        labels = [(_label(r), int(r.id)) for r in df.itertuples()]
+        keep = self.pick.value if self.pick.value in [v for _, v in labels] else None
+        self.pick.options = labels
+        self.pick.value = keep if keep is not None else (labels[0][1] if labels else None)
+        self._draw_download()
+        self.delete_button.disabled = not labels
+        text = self.export_text()
+        self.download_all.value = (
+            "<a class='rh-download' download='rftg-history.jsonl' "
+            f"href='data:application/jsonl;base64,{_b64(text)}'>Download every game "
+            "(JSON lines)</a>" if text else "")
+        self._draw_record()
+
+    def _draw_download(self) -> None:
+        gid = self.pick.value
+        if gid is None:
+            self.download_one.value = ""
+            return
+        row = self.history.row(gid)
+        self.download_one.value = (f"<a class='rh-download' download='rftg-game-{gid}.json' "
+                                   f"href='data:application/json;base64,{_b64(row.save)}'>"
+                                   "Download its save</a>")
+
+    def _draw_record(self) -> None:
+        games = self.all_games()
+        r = best_and_streaks(games)
+        if not r["games"]:
+            self.record_text.value = ("<p><i>Your record starts with your first finished "
+                                      "solitaire game.</i></p>")
+            self.record_charts.outputs = ()
+            return
+        n, streak = r["streak"]
+        self.record_text.value = (
+            f"<p><b>{r['wins']} won of {r['games']}</b> solitaire games "
+            f"({r['win_rate']:.0%}; 95% interval {r['low']:.0%}-{r['high']:.0%}). Best score "
+            f"<b>{r['best']}</b> (game {r['best_id']}). Longest winning streak "
+            f"<b>{r['longest_streak']}</b>; now {n} {'won' if streak else 'lost'} in a "
+            "row.</p>")
+        lab = as_lab_table(games)
+        figures = [record_heatmap(lab, "Your games"), score_figure(games)]
+        self.record_charts.outputs = tuple(
+            {"output_type": "display_data", "data": mime_bundle(f), "metadata": {}}
+            for f in figures)
+        if self.ai_table is not None and len(self.ai_table):
+            ai = record_heatmap(self.ai_table, "The fast AI on the same cells")
+            self.ai_chart.outputs = ({"output_type": "display_data", "data": mime_bundle(ai),
+                                      "metadata": {}},)
+
+
+def _choices(values: pd.Series) -> list[str]:
+    """A filter's menu: any, then the values the history holds."""
+    return [ALL, *sorted({str(v) for v in values if pd.notna(v)})]
+
+
+def _label(r: Any) -> str:
+    kind = r.mode if r.mode != "solitaire" else f"solitaire, {r.difficulty}"
+    return f"{r.id}: {kind}, {r.seats}, {r.scores} ({r.status})"
+
+
+def _b64(text: str) -> str:
+    return base64.b64encode(text.encode("utf-8")).decode("ascii")
+
+
+__all__ = ["HistoryApp", "solitaire_finished"]
