@@ -25,7 +25,7 @@ import traitlets
 HERE = Path(__file__).parent
 BOARD_DIR = HERE / "board"
 #: the board's modules, each after the modules it imports (the last one exports the widget)
-BOARD_MODULES = ("util", "judge", "tiles", "parts", "question", "detail", "solo", "table",
+BOARD_MODULES = ("util", "judge", "tiles", "parts", "question", "detail", "solo", "table", "replay",
                  "catalogue", "board")
 #: a module's import of a sibling: ``import { a, b } from "./tiles.js";``
 SIBLING_IMPORT = re.compile(r'^import \{([^}]*)\} from "\./([a-z_]+)\.js";\n', re.M)

@@ -46,6 +46,7 @@ ALL = "any"
 MAX_IMPORT_BYTES = 50_000_000  # a history file to load: far more games than a person plays
 #: games per cell the computer plays for "the AI on the same cells"
 AI_GAMES = 20
+TAB_GAMES, TAB_RECORD, TAB_REPLAY = 0, 1, 2
 
 
 class HistoryApp:
@@ -62,6 +63,7 @@ class HistoryApp:
         self.sort = "newest first"
         self.message = self.history.notice or ""
         self._armed_clear = False
+        self.replay: Any = None  # the ReplayApp on the Replay tab
         self._drawing = False  # refresh() is setting the menus: their changes redraw nothing
         self._build()
         self.refresh()
@@ -131,6 +133,17 @@ class HistoryApp:
             said += f" Skipped {len(problems)} line(s): " + "; ".join(problems[:5]) + more + "."
         self.message = said
 
+    def open_replay(self, game_id: int) -> Any:
+        """Show game ``game_id`` on the Replay tab, read only, from its first stop."""
+        from rftg_nb.ui.replay_app import ReplayApp
+
+        row = self.history.row(game_id)
+        self.replay = ReplayApp(row.save, title=f"Game {game_id}")
+        self.replay_box.children = (self.replay.root,)
+        self.tabs.selected_index = TAB_REPLAY
+        self.message = ""
+        return self.replay
+
     def compare_with_ai(self, games_per_cell: int = AI_GAMES) -> pd.DataFrame:
         """The fast AI's games on the cells (robot start world x difficulty) you played, with the
         lab's :func:`rftg_nb.lab.simulate` (kept beside the history, so the next visit reads
@@ -186,6 +199,9 @@ class HistoryApp:
                                  hint="a history downloaded here (JSON lines)",
                                  accept=".jsonl,.json,application/json",
                                  max_bytes=MAX_IMPORT_BYTES)
+        self.replay_button = w.Button(description="Replay this game", button_style="primary",
+                                      tooltip="the game on the board, read only, stop by stop")
+        self.replay_button.on_click(lambda _b: self._act(self.open_replay, self.pick.value))
         self.clear_button = w.Button(description="Delete every game")
         self.clear_button.on_click(lambda _b: self._act(self.clear))
         games_tab = w.VBox([
@@ -194,7 +210,7 @@ class HistoryApp:
             w.HBox([self.w_status, self.w_text, self.w_sort],
                    layout=w.Layout(flex_flow="row wrap")),
             self.table,
-            w.HBox([self.pick, self.download_one, self.delete_button],
+            w.HBox([self.pick, self.replay_button, self.download_one, self.delete_button],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             w.HBox([self.download_all, self.upload, self.clear_button],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
@@ -207,7 +223,10 @@ class HistoryApp:
         self.ai_button.on_click(lambda _b: self._act(self.compare_with_ai))
         self.ai_chart = w.Output()
         record_tab = w.VBox([self.record_text, self.record_charts, self.ai_button, self.ai_chart])
-        self.tabs = w.Tab(children=[games_tab, record_tab], titles=("Games", "Your record"))
+        self.replay_box = w.VBox([w.HTML("<p><i>Pick a game on the Games tab and press "
+                                          "<b>Replay this game</b>.</i></p>")])
+        self.tabs = w.Tab(children=[games_tab, record_tab, self.replay_box],
+                          titles=("Games", "Your record", "Replay"))
         self.root = w.VBox([self.head, self.notice, self.tabs])
         self.root.add_class("rftg-history")
 
@@ -272,6 +291,7 @@ class HistoryApp:
         self.pick.value = keep if keep is not None else (labels[0][1] if labels else None)
         self._draw_download()
         self.delete_button.disabled = not labels
+        self.replay_button.disabled = not labels
         text = self.export_text()
         self.download_all.value = (
             "<a class='rh-download' download='rftg-history.jsonl' "

@@ -24,6 +24,7 @@ import { drawDetail, noteOpener, openerNow, placeDetail } from "./detail.js";
 import { judgePick } from "./judge.js";
 import { drawParts, sameRows } from "./parts.js";
 import { busyText, paintBusy, setBusy } from "./question.js";
+import { drawReplay, replayKey } from "./replay.js";
 import { drawEnd, drawNew, soloParts, soloSettings } from "./solo.js";
 import { drawNewTable, drawTableEnd, showSeats, tableParts, tableSettings } from "./table.js";
 import { fitTiles, forgetFits, idle, newFits, warmFits } from "./tiles.js";
@@ -96,6 +97,9 @@ function render({ model, el }) {
       B.checked = null;
       forQuestion = qkey;
     }
+    // a replay's question shows the answer that was given, and nothing else can be picked
+    if (q && s.replay) B.picked = [...(q.answered || [])];
+    const quiet = !!(s.lesson || s.replay);  // no tools, form or help: a lesson, a replay
     const focusId = document.activeElement && root.contains(document.activeElement)
       ? document.activeElement.dataset.id || document.activeElement.dataset.opt : null;
     const key = s.game ? `${(s.settings || {}).game ?? ""}:${s.game.seed}` : null;
@@ -120,7 +124,7 @@ function render({ model, el }) {
     const parts = {
       head: `<div class="rb-head"><span class="rb-title">${title}</span>
         <span class="rb-score" title="score so far: VP chips, printed VP, 6-cost bonuses${table ? " and goals" : ""}">${score}</span>
-        <span class="rb-tools" ${s.lesson ? "hidden" : ""}>
+        <span class="rb-tools" ${quiet ? "hidden" : ""}>
           <label class="rb-toggle" title="a sentence on what each phase does for you"><input type="checkbox" data-do="explain" ${s.explain ? "checked" : ""}> Explain</label>
           ${table ? "" : `<label class="rb-toggle" title="reveal the robot's moves one at a time"><input type="checkbox" data-do="step" ${s.step_through ? "checked" : ""}> Step through robot</label>`}
           <button class="rb-btn" data-do="undo" ${s.undo ? "" : "disabled"} title="${table ? "take back the last person's decision" : "back to your previous decision"}">Undo</button>
@@ -128,7 +132,8 @@ function render({ model, el }) {
           <label class="rb-btn rb-load" title="load a saved game">Load<input type="file" accept=".json,application/json" hidden></label>
         </span></div>`,
       status: s.status && s.status.text ? `<div class="rb-status ${s.status.error ? "err" : ""}" role="status">${esc(s.status.text)}</div>` : "",
-      new: s.lesson ? "" : `<details class="rb-new" ${keepOpen ? "open" : ""}>${table ? drawNewTable(B, s) : drawNew(B, s)}</details>`,
+      replay: drawReplay(s),
+      new: quiet ? "" : `<details class="rb-new" ${keepOpen ? "open" : ""}>${table ? drawNewTable(B, s) : drawNew(B, s)}</details>`,
       end: table ? drawTableEnd(s) : drawEnd(s),
       detail: drawDetail(B),
       ...(table ? tableParts(B, s) : soloParts(B, s)),
@@ -210,7 +215,7 @@ function render({ model, el }) {
   function pickCard(el) {
     const id = el.dataset.id;
     const q = B.state().question;
-    if (q && q.cards && el.classList.contains("opt")) toggle(id);
+    if (q && q.cards && el.classList.contains("opt") && !B.state().replay) toggle(id);
     else if (el.dataset.name) { B.detail = el.dataset.name; draw(); }
   }
 
@@ -222,6 +227,8 @@ function render({ model, el }) {
       case "next": case "all": case "hint": sendBusy(what, { do: what }); break;
       case "undo": case "save": case "seat": B.send({ do: what }); break;
       case "auto": sendBusy("auto", { do: "auto", until: el.dataset.until }); break;
+      case "seek": B.send(el.dataset.by !== undefined ? { do: "seek", by: Number(el.dataset.by) }
+        : { do: "seek", to: el.dataset.to === "last" ? "last" : Number(el.dataset.to) }); break;
       case "close": B.detail = null; draw(); break;
       case "new": {
         const f = root.querySelector(".rb-form");
@@ -241,6 +248,7 @@ function render({ model, el }) {
     const btn = ev.target.closest("[data-do]");
     if (btn && btn.tagName !== "INPUT") { if (!btn.disabled) act(btn.dataset.do, btn); return; }
     const opt = ev.target.closest("[data-opt]");
+    if (opt && B.state().replay) return;  // a replay's answer was given long ago
     if (opt) {
       const q = B.state().question;
       if (q && !q.cards && q.kind !== "dice" && q.max === 1) sendBusy("answer", { do: "answer", ids: [opt.dataset.opt] });
@@ -261,6 +269,8 @@ function render({ model, el }) {
     const t = ev.target;
     if (t.dataset.do === "step") B.send({ do: "step", on: t.checked });
     if (t.dataset.do === "explain") B.send({ do: "explain", on: t.checked });
+    if (t.dataset.do === "all_hands") B.send({ do: "all_hands", on: t.checked });
+    if (t.classList.contains("rb-scrub")) B.send({ do: "seek", to: Number(t.value) });
     if (t.name === "players") showSeats(root);
     if (t.type === "file" && t.files.length) {
       const reader = new FileReader();
@@ -290,7 +300,11 @@ function render({ model, el }) {
       slot.querySelector("a").click();
     }
   };
-  const onEscape = (ev) => { if (ev.key === "Escape" && B.detail) { B.detail = null; draw(); } };
+  const onEscape = (ev) => {
+    if (ev.key === "Escape" && B.detail) { B.detail = null; draw(); return; }
+    // a replay's Left and Right keys, for the board on the page (not one kept off it)
+    if (root.isConnected && root.offsetParent !== null) replayKey(B, ev);
+  };
   document.addEventListener("keydown", onEscape);
   const onState = () => draw();
   const onFaces = () => { B.drawn = {}; forgetFits(B); draw(); };

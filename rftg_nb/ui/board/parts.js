@@ -11,7 +11,7 @@ import { fitKey } from "./tiles.js";
 
 const SKELETONS = {
   cards: '<div data-part="head"></div><div data-part="empty"></div><div data-part="groups"></div><div data-part="detail"></div>',
-  solo: `<div data-part="head"></div><div data-part="status"></div><span class="rb-save-slot"></span>
+  solo: `<div data-part="head"></div><div data-part="status"></div><div data-part="replay"></div><span class="rb-save-slot"></span>
       <div data-part="new"></div><div data-part="end"></div>
       <div class="rb-main"><div class="rb-left">
           <section class="rb-q" aria-live="polite" data-part="q"></section><div data-part="explored"></div>
@@ -19,7 +19,7 @@ const SKELETONS = {
         </div><div class="rb-right">
           <section class="rb-mat" data-part="mat"></section><section class="rb-log"><div data-part="logtop"></div><ol class="rb-moves" data-part="moves"></ol><div data-part="latest"></div></section>
         </div></div><div data-part="detail"></div>`,
-  table: `<div data-part="head"></div><div data-part="status"></div><span class="rb-save-slot"></span>
+  table: `<div data-part="head"></div><div data-part="status"></div><div data-part="replay"></div><span class="rb-save-slot"></span>
       <div data-part="new"></div><div data-part="end"></div>
       <div class="rb-main"><div class="rb-left">
           <section class="rb-q" aria-live="polite" data-part="q"></section><div data-part="mine"></div>

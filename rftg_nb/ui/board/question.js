@@ -61,14 +61,17 @@ export function drawQuestion(B, s) {
     const noted = q.options.some((o) => o.note);
     body = `<div class="rb-buttons ${noted ? "noted" : ""}">${q.options.map((o) => {
       const button = `<button class="rb-btn opt ${picked.includes(o.id) ? "picked" : ""} ${hinted(B, o.id) ? "hinted" : ""}"
-        data-opt="${esc(o.id)}" ${multi ? `aria-pressed="${picked.includes(o.id)}"` : ""}>${esc(o.label)}</button>`;
+        data-opt="${esc(o.id)}" ${s.replay ? "disabled" : ""} ${multi ? `aria-pressed="${picked.includes(o.id)}"` : ""}>${esc(o.label)}</button>`;
       return noted ? `<div class="rb-opt-row">${button}<span class="rb-opt-note">${esc(o.note || "")}</span></div>` : button;
     }).join("")}
         ${!multi && q.min === 0 ? '<button class="rb-btn" data-do="none">None</button>' : ""}</div>`;
   }
   const needsSubmit = q.kind === "dice" || q.cards || q.max > 1;
   let foot = "";
-  if (needsSubmit) {
+  if (s.replay) {
+    const said = (q.answered_labels || []).length ? q.answered_labels.map(esc).join("; ") : "none";
+    foot = `<div class="rb-foot rb-answered" role="note">Answered: <b>${said}</b></div>`;
+  } else if (needsSubmit) {
     const ok = verdict(B, q).ok;
     foot = `<div class="rb-foot"><button class="rb-btn go" data-do="submit" ${ok ? "" : "disabled"}>${esc(submitLabel(B, q))}</button>
         ${pickNote(B, q)}${q.cards ? '<span class="rb-hint">Click the outlined cards.</span>' : ""}</div>`;
@@ -82,7 +85,7 @@ export function drawQuestion(B, s) {
 // pick, with its reason) and autoplay.
 function drawHelp(s) {
   const q = s.question;
-  if (!s.assist || s.lesson || !q || q.kind === "dice") return "";
+  if (!s.assist || s.lesson || s.replay || !q || q.kind === "dice") return "";
   const h = s.hint;
   const line = h ? `<div class="rb-hintline" role="note"><b>Hint:</b> ${esc(h.reason)}
       ${h.labels.length ? `<span class="rb-hint-picks">(${h.labels.map(esc).join("; ")})</span>` : ""}</div>` : "";

@@ -13,7 +13,7 @@ export function tableParts(B, s) {
   const picks = (s.start_pair && s.start_pair.length
     ? `<div class="rb-picks"><b>Your start worlds (keep one after the draft):</b> ${chips(s.start_pair)}</div>` : "")
     + drawPicks(s);
-  const q = s.question ? drawQuestion(B, s) : drawPass(s);
+  const q = s.question || s.banner ? drawQuestion(B, s) : drawPass(s);
   if (!s.viewer) {
     return { q, mine: "", hand: `<section class="rb-hidden-hand"><div class="rb-empty">No hand is shown while the screen is passed.
           ${piles(pile)}</div></section>`, tableau: "", ...drawPlayers(B, s), ...drawGoals(B, s), ...drawTableLog(s) };
