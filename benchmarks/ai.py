@@ -32,6 +32,16 @@ Rows:
   ``TableController.think_ahead``) and with them thinking only when asked.
 * ``budget-strength``: what the budget costs: 2-player games (as ``strong-vs-fast``) of the
   strong AI thinking within the apps' budget against the fast AI (``--budget-games``, 40).
+* ``review``: the game review of ``rftg_nb.history.review`` on whole solitaire games
+  (``--review-games``, 6: played by the random player, whose answers differ from the AI's
+  most often, and by the fast AI, in turn), wall-clock seconds a game and in calibration
+  units (the unit timed just before each review), quiet and/or under load.
+* ``calibration``: is the review's chance of winning a chance? Held-out solitaire games
+  (seeds apart from the training's) played by the fast AI (``--calibration-games``, 100): at
+  each choice of actions the review's chance after the answer played, against whether that
+  game was won. Prints the Brier score (beside that of always saying the games' win rate)
+  and a reliability table: by bands of predicted chance, the positions, the mean prediction
+  and the share of them won.
 
 With ``--results DIR``, every game's result is appended, as it finishes, to a JSON-lines file
 per row in ``DIR`` (none is kept otherwise; the repository keeps no results, only the README's
@@ -44,7 +54,8 @@ Floors (exit 1 when missed): strong against the robot at least 40% (easy), 30% (
 25% (hard), each with its 95% interval above the interval of the greedy player's figure;
 fast at least the greedy figure; quiet, the strong hint's median within 110 calibration
 units, a fast-AI solitaire game within 45 units, and a strong decision at a 4 or 5 player
-table within 2 s (90th percentile, choices of actions) and a fast one within 0.1 s. The
+table within 2 s (90th percentile, choices of actions) and a fast one within 0.1 s; a whole
+solitaire game reviewed within 60 s (the slowest, quiet). The
 greedy figures (300 games a difficulty, from the issue) are 28% (easy), 23% (medium) and 17%
 (hard); the goal for hard is 35%.
 """
@@ -56,6 +67,7 @@ import hashlib
 import json
 import math
 import os
+import random
 import statistics
 import sys
 import time
@@ -149,7 +161,9 @@ WAIT_TABLES = ((1, "solitaire"), (2, "2 players"), (4, "4 players"), (5, "5 play
 WAIT_STRONG_P90_S = 2.0  # quiet, 4-5 players, choices of actions
 WAIT_FAST_P90_S = 0.1
 ROWS = ("solo-strong", "solo-fast", "strong-vs-fast", "strong-vs-random", "hint", "speed",
-        "wait", "table-wait", "budget-strength")
+        "wait", "table-wait", "budget-strength", "review", "calibration")
+REVIEW_SECONDS = 60.0  # a whole solitaire game reviewed, quiet
+CALIBRATION_BANDS = 10
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -492,6 +506,90 @@ def budget_row(games: int, processes: int) -> None:
           f"{time.perf_counter() - start:.0f} s", flush=True)
 
 
+# ---------------------------------------------------------------------------- the review
+def review_row(games: int, loads: list[bool], procs: int | None) -> bool:
+    """Whole solitaire games reviewed, one after another, each timed beside a calibration
+    unit; quiet and/or under load."""
+    from reference import condition, time_units
+
+    from rftg_nb import RandomPlayer
+    from rftg_nb.ai import AIPlayer
+    from rftg_nb.history.review import review
+    from rftg_nb.robot import SoloGame
+
+    saves = []
+    for i in range(games):
+        g = SoloGame.new(seed=SEED0 + 700_000 + i, difficulty=DIFFICULTIES[i % 3])
+        (RandomPlayer(i) if i % 2 == 0 else AIPlayer("fast", seed=i)).play(g)
+        saves.append((g.to_json(), "random" if i % 2 == 0 else "fast AI", len(g.choices)))
+    ok = True
+    for load in loads:
+        with condition(load, procs) as words:
+            walls, units, asked = [], [], []
+            for save, _who, _n in saves:
+                unit = time_units(3) / 3
+                start = time.perf_counter()
+                r = review(save)
+                wall = time.perf_counter() - start
+                walls.append(wall)
+                units.append(wall / unit)
+                asked.append(sum(not x["same"] for x in r["decisions"]))
+        line = (f"  review of a whole solitaire game ({words}): median "
+                f"{statistics.median(walls):.1f} s, slowest {max(walls):.1f} s "
+                f"({statistics.median(units):.0f} / {max(units):.0f} "
+                f"calibration units); {games} games, {statistics.median(asked):.0f} answers "
+                "a game played out against the AI's (median)")
+        if not load:
+            ok = max(walls) <= REVIEW_SECONDS
+            line += f"   [ceiling {REVIEW_SECONDS:.0f} s] {'PASS' if ok else 'FAIL'}"
+        print(line, flush=True)
+    return ok
+
+
+def calibration_game(i: int) -> list[tuple[float, float]]:
+    """(predicted chance, won) at each choice of actions of held-out game ``i``, played by the
+    fast AI; the chance is the review's, after the answer played."""
+    from rftg_nb.ai import AIPlayer
+    from rftg_nb.ai.valuation import Ctx
+    from rftg_nb.history.review import DEALS, play_out
+    from rftg_nb.robot import SoloGame
+
+    g = SoloGame.new(seed=SEED0 + 900_000 + i, difficulty=DIFFICULTIES[i % 3])
+    ai = AIPlayer("fast", seed=i)
+    predicted = []
+    while (d := g.decision) is not None:
+        ids = tuple(ai.pick(g, d))
+        if d.kind == "actions":
+            rng = random.Random(f"calibration:{i}:{len(g.choices)}")
+            [(chance, _vp)] = play_out(g, d, [ids], DEALS, rng, Ctx(g, d.player))
+            predicted.append(chance)
+        g.apply(list(ids))
+    won = 1.0 / len(g.winners) if 0 in g.winners else 0.0
+    return [(p, won) for p in predicted]
+
+
+def calibration_row(games: int, processes: int) -> None:
+    start = time.perf_counter()
+    pairs = [x for _i, r in _imap(calibration_game, list(enumerate(range(games))), processes)
+             for x in r]
+    n = len(pairs)
+    base = statistics.fmean(y for _p, y in pairs)
+    brier = statistics.fmean((p - y) ** 2 for p, y in pairs)
+    flat = statistics.fmean((base - y) ** 2 for _p, y in pairs)
+    print(f"  calibration of the review's chance of winning: {games} held-out games of the fast "
+          f"AI, {n} choices of actions; Brier score {brier:.3f} (saying the win rate "
+          f"{base:.0%} every time: {flat:.3f}; skill {1 - brier / flat:+.2f}); "
+          f"{time.perf_counter() - start:.0f} s", flush=True)
+    print("    predicted | positions | mean predicted | won")
+    for b in range(CALIBRATION_BANDS):
+        lo, hi = b / CALIBRATION_BANDS, (b + 1) / CALIBRATION_BANDS
+        band = [(p, y) for p, y in pairs if lo <= p < hi or (b == CALIBRATION_BANDS - 1 and p == 1)]
+        if band:
+            print(f"    {lo:4.0%}-{hi:4.0%} | {len(band):9d} | "
+                  f"{statistics.fmean(p for p, _y in band):14.1%} | "
+                  f"{statistics.fmean(y for _p, y in band):5.1%}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="games a row (1000)")
@@ -508,6 +606,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="table-wait: rounds played each way (6)")
     ap.add_argument("--budget-games", type=int, default=40,
                     help="games of the budget-strength row (40)")
+    ap.add_argument("--review-games", type=int, default=6,
+                    help="games of the review row (6)")
+    ap.add_argument("--calibration-games", type=int, default=100,
+                    help="held-out games of the calibration row (100)")
     ap.add_argument("--results", type=Path, default=None,
                     help="folder to keep the per-game results in and read them back from "
                          "(default: none kept)")
@@ -546,6 +648,10 @@ def main(argv: list[str] | None = None) -> int:
         table_wait_row(args.person_seconds, args.table_rounds)
     if "budget-strength" in rows:
         budget_row(args.budget_games, args.processes)
+    if "review" in rows:
+        verdicts.append(("review", review_row(args.review_games, loads, args.load_procs)))
+    if "calibration" in rows:
+        calibration_row(args.calibration_games, args.processes)
     failed = [name for name, ok in verdicts if not ok]
     print(f"{time.perf_counter() - start:.0f} s in all; "
           + ("PASS" if not failed else f"FAIL: {', '.join(failed)}"))

@@ -95,7 +95,7 @@ def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random,
     outcomes = sorted((plan.evaluate(a) for a in action_sets(d)), key=lambda o: -o.score)
     if len(outcomes) <= 1:
         return None
-    rolls = _rolls(game, rng, MAX_DEALS)
+    rolls = spread_rolls(game, rng, MAX_DEALS)
     memo: dict[tuple[int, int], tuple[str, ...]] = {}
 
     def run(o: Any, j: int, seed: int) -> Result:
@@ -287,7 +287,7 @@ def _noise(a: list[Result], b: list[Result], n: int) -> float:
     return statistics.stdev(diffs) / math.sqrt(n)
 
 
-def _rolls(game: Any, rng: random.Random, n: int) -> list[tuple[str, str] | None]:
+def spread_rolls(game: Any, rng: random.Random, n: int) -> list[tuple[str, str] | None]:
     """``n`` robot rolls spread over the 36 (each pair of faces once while it can)."""
     comps = getattr(game, "components", None)
     if comps is None:

@@ -24,6 +24,7 @@ import ipywidgets as w
 import pandas as pd
 
 from rftg_nb import history
+from rftg_nb.history.review import DEALS
 from rftg_nb.lab.charts import mime_bundle
 from rftg_nb.ui.file_button import FileButton
 from rftg_nb.ui.history_charts import (
@@ -64,6 +65,9 @@ class HistoryApp:
         self.message = self.history.notice or ""
         self._armed_clear = False
         self.replay: Any = None  # the ReplayApp on the Replay tab
+        self.replay_id: int | None = None  # its game's id
+        self.review: dict[str, Any] | None = None  # its game's review, when there is one
+        self.review_deals = DEALS  # sampled deals an answer is played out on, in a review
         self._drawing = False  # refresh() is setting the menus: their changes redraw nothing
         self._build()
         self.refresh()
@@ -134,15 +138,106 @@ class HistoryApp:
         self.message = said
 
     def open_replay(self, game_id: int) -> Any:
-        """Show game ``game_id`` on the Replay tab, read only, from its first stop."""
+        """Show game ``game_id`` on the Replay tab, read only, from its first stop, with its
+        review if it has one (a solitaire game may be reviewed there)."""
+        from rftg_nb.history.review import is_current
         from rftg_nb.ui.replay_app import ReplayApp
 
         row = self.history.row(game_id)
         self.replay = ReplayApp(row.save, title=f"Game {game_id}")
-        self.replay_box.children = (self.replay.root,)
+        self.replay_id = game_id
+        self.review = row.review if is_current(row.review) else None
+        solo = row.mode == "solitaire"
+        self.review_button.layout.display = "" if solo else "none"
+        self.review_button.disabled = self.review is not None
+        self.review_button.description = "Review this game"
+        self.review_progress.layout.visibility = "hidden"
+        self.review_note.value = ("" if solo else "<p><i>The computer reviews solitaire "
+                                  "games: its chance of winning is the chance of beating "
+                                  "the robot.</i></p>")
+        self._draw_review()
+        self.replay_box.children = (self.review_top, self.replay.root, self.review_chart)
         self.tabs.selected_index = TAB_REPLAY
         self.message = ""
         return self.replay
+
+    def review_game(self) -> dict[str, Any] | None:
+        """Review the game on the Replay tab with the strong AI (a progress bar while it
+        runs), keep the review with the game and show it."""
+        from rftg_nb.history.review import review
+
+        if self.replay is None or self.replay_id is None:
+            return None
+        bar = self.review_progress
+        bar.value, bar.max = 0, 1
+        bar.layout.visibility = "visible"
+        self.review_button.disabled = True
+        self.review_button.description = "Reviewing..."
+
+        def step(done: int, total: int) -> None:
+            bar.max = max(1, total)
+            bar.value = done
+            bar.description = f"{done}/{total}"
+
+        try:
+            r = review(self.history.row(self.replay_id).save, deals=self.review_deals,
+                       progress=step)
+        except Exception:
+            self.review_button.disabled = False
+            raise
+        finally:
+            self.review_button.description = "Review this game"
+            bar.layout.visibility = "hidden"
+        self.history.set_review(self.replay_id, r)
+        self.review = r
+        self._draw_review()
+        return r
+
+    def show_moment(self, stop: int) -> None:
+        """Move the replay to a key moment's question."""
+        if self.replay is not None:
+            self.replay.seek(stop)
+            self.replay.refresh()
+
+    def _draw_review(self) -> None:
+        from rftg_nb.history.review import key_moments, moment_line
+        from rftg_nb.ui.history_charts import review_figure, review_frame
+
+        r = self.review
+        if self.replay is not None:
+            self.replay.set_review(r)
+        if r is None:
+            self.review_text.value = ""
+            self.review_moments.children = ()
+            self.review_chart.outputs = ()
+            return
+        res = r["result"]
+        how = ("" if not res["over"] else " You won." if res["you_won"] and not res["shared"]
+               else " A shared win." if res["you_won"] else " The robot won.")
+        differ = sum(not x["same"] for x in r["decisions"])
+        self.review_text.value = (
+            f"<p class='rh-review'><b>The computer's review</b>: {len(r['decisions'])} of your "
+            f"decisions, {differ} answered otherwise than the strong AI would.{how} "
+            "The key moments (the decisions that cost the most; <i>Show</i> moves the replay "
+            "there):</p>")
+        rows = []
+        for m in key_moments(r):
+            go_to = w.Button(description="Show", layout=w.Layout(width="70px"),
+                             tooltip="move the replay to this decision")
+            go_to.on_click(lambda _b, stop=m["stop"]: self.show_moment(stop))
+            rows.append(w.HBox([go_to, w.HTML(f"<span class='rh-moment'>"
+                                               f"{html.escape(moment_line(m))}</span>")],
+                               layout=w.Layout(align_items="center")))
+        if not rows:
+            rows = [w.HTML("<p><i>No decision cost anything worth showing: the AI agrees "
+                           "with you, or the result was settled whatever you chose.</i></p>")]
+        self.review_moments.children = tuple(rows)
+        outcome = None
+        if res["over"]:
+            outcome = (0.5 if res["shared"] else 1.0) if res["you_won"] else 0.0
+        fig = review_figure(review_frame(r), outcome)
+        self.review_chart.outputs = ({"output_type": "display_data", "data": mime_bundle(fig),
+                                      "metadata": {}},)
 
     def compare_with_ai(self, games_per_cell: int = AI_GAMES) -> pd.DataFrame:
         """The fast AI's games on the cells (robot start world x difficulty) you played, with the
@@ -223,6 +318,21 @@ class HistoryApp:
         self.ai_button.on_click(lambda _b: self._act(self.compare_with_ai))
         self.ai_chart = w.Output()
         record_tab = w.VBox([self.record_text, self.record_charts, self.ai_button, self.ai_chart])
+        self.review_button = w.Button(description="Review this game",
+                                      tooltip="the strong AI judges each of your decisions: "
+                                              "your chance of winning after it and after its "
+                                              "own answer (a few seconds)")
+        self.review_button.on_click(lambda _b: self._act(self.review_game))
+        self.review_progress = w.IntProgress(value=0, min=0, max=1, description="",
+                                             layout=w.Layout(visibility="hidden"))
+        self.review_note = w.HTML()
+        self.review_text = w.HTML()
+        self.review_moments = w.VBox()
+        self.review_chart = w.Output()
+        self.review_chart.add_class("rh-review-chart")
+        self.review_top = w.VBox([w.HBox([self.review_button, self.review_progress],
+                                         layout=w.Layout(align_items="center")),
+                                  self.review_note, self.review_text, self.review_moments])
         self.replay_box = w.VBox([w.HTML("<p><i>Pick a game on the Games tab and press "
                                           "<b>Replay this game</b>.</i></p>")])
         self.tabs = w.Tab(children=[games_tab, record_tab, self.replay_box],

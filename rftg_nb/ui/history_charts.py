@@ -1,7 +1,8 @@
 """Your record against the robot, as pure functions from the game history's table
 (:meth:`rftg_nb.history.History.table`) to figures and facts: the win rate by the robot's start
 world and difficulty with its interval, the score over the games, the best and the streaks; and
-the same cells for the AI, from the lab's tables (:func:`rftg_nb.lab.simulate`)."""
+the same cells for the AI, from the lab's tables (:func:`rftg_nb.lab.simulate`); and a game's
+review (:mod:`rftg_nb.history.review`) as a table and its win-chance chart."""
 
 from __future__ import annotations
 
@@ -129,3 +130,53 @@ def best_and_streaks(games: pd.DataFrame) -> dict[str, Any]:
             "best_id": None if best is None else int(best["id"]),
             "longest_streak": longest,
             "streak": (on, won[-1]) if won else (0, False)}
+
+
+def review_frame(review: dict[str, Any]) -> pd.DataFrame:
+    """A review's decisions, one row each in game order: ``n`` (1, 2, ...), round, kind,
+    the question, your chance after your answer, the AI's, the cost (chances in percent) and
+    whether it is a key moment."""
+    key = set(review.get("key", ()))
+    rows = []
+    for i, x in enumerate(review.get("decisions", ())):
+        if not x.get("reviewed"):
+            continue
+        rows.append({"n": i + 1, "choice": x["choice"], "stop": x["stop"], "round": x["round"],
+                     "kind": x["kind"], "prompt": x["prompt"],
+                     "yours": "; ".join(x["your_labels"]) or "nothing",
+                     "ai": "; ".join(x["ai_labels"]) or "nothing",
+                     "after": 100 * x["after"], "ai_after": 100 * x["ai_after"],
+                     "cost": 100 * x["cost"], "key": i in key})
+    return pd.DataFrame(rows, columns=["n", "choice", "stop", "round", "kind", "prompt", "yours",
+                                       "ai", "after", "ai_after", "cost", "key"])
+
+
+def review_figure(df: pd.DataFrame, outcome: float | None = None) -> go.Figure:
+    """Your chance of winning over the game, decision by decision: after your answer, and
+    after the AI's where it would have answered otherwise; the key moments ringed; the
+    result (100 won, 0 lost) at the end."""
+    hover = [plot_text(f"round {r.round}, {r.prompt} You: {r.yours} ({r.after:.0f}%). "
+                       f"The AI: {r.ai} ({r.ai_after:.0f}%).") for r in df.itertuples()]
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=list(df["n"]), y=list(df["ai_after"]), name="the AI's answer",
+                             mode="lines", line={"color": "#009e73", "dash": "dot"},
+                             hovertext=hover, hoverinfo="text"))
+    fig.add_trace(go.Scatter(x=list(df["n"]), y=list(df["after"]), name="your answer",
+                             mode="lines+markers", line={"color": "#0072b2"},
+                             marker={"size": 5}, hovertext=hover, hoverinfo="text"))
+    key = df[df["key"]]
+    if len(key):
+        fig.add_trace(go.Scatter(
+            x=list(key["n"]), y=list(key["after"]), name="key moments", mode="markers",
+            marker={"size": 14, "symbol": "circle-open", "color": "#d55e00",
+                    "line": {"width": 2}},
+            hovertext=[hover[i] for i in range(len(df)) if bool(df["key"].iloc[i])],
+            hoverinfo="text"))
+    if outcome is not None and len(df):
+        fig.add_trace(go.Scatter(x=[int(df["n"].max()) + 1], y=[100 * outcome], name="result",
+                                 mode="markers", marker={"size": 11, "symbol": "star",
+                                                         "color": "#333"}))
+    fig.update_layout(LAYOUT, title_text="Your chance of winning, decision by decision",
+                      xaxis={"title": "your decisions, in order"},
+                      yaxis={"title": "chance of winning (%)", "range": [0, 100]}, height=320)
+    return fig

@@ -147,6 +147,9 @@ class ReplayApp(BoardApp):
         self.title = title
         self.explain = False
         self.all_hands = False
+        #: stop index -> the computer's review of that question (set from a review: the AI's
+        #: answer, its reason and both chances), shown on the board at the stop
+        self.judged: dict[int, dict[str, Any]] = {}
         super().__init__()
         if not self.solo:
             names = [p.name for p in self.c.replay.game.players]
@@ -162,6 +165,18 @@ class ReplayApp(BoardApp):
     def seek(self, to: int) -> Stop:
         """Go to stop ``to`` (clamped to the first and the last)."""
         return self.c.goto(max(0, min(int(to), len(self.replay) - 1)))
+
+    def set_review(self, review: dict[str, Any] | None) -> None:
+        """Show a review's judgement of each question at its stop (None: none)."""
+        self.judged = {}
+        for x in (review or {}).get("decisions", ()):
+            if x.get("reviewed"):
+                self.judged[int(x["stop"])] = {
+                    "ai": x["ai"], "ai_labels": x["ai_labels"], "reason": x["reason"],
+                    "same": x["same"], "after": round(100 * x["after"]),
+                    "ai_after": round(100 * x["ai_after"])}
+        if self.c.game is not None:
+            self.refresh()
 
     def step(self, by: int) -> Stop:
         return self.seek(self.c.index + by)
@@ -251,6 +266,12 @@ class ReplayApp(BoardApp):
         if q is not None:
             q["answered"] = list(stop.answer)
             q["answered_labels"] = list(stop.labels)
+            j = self.judged.get(c.index)
+            if j is not None:
+                q["judged"] = j
+                # the AI's answer marked as a hint is (the board's purple ring)
+                s["hint"] = {"ids": list(j["ai"]), "labels": list(j["ai_labels"]),
+                             "reason": j["reason"]}
         finished = c.replay.game.is_over
         if stop.kind != "decision":  # the moment, where the question would be
             who = "the robot's move" if self.solo else "a move"

@@ -115,3 +115,23 @@ def test_a_table_game_replays_its_names_as_text_and_shows_hands_only_when_asked(
     assert page.evaluate("() => window.__pwned === undefined")
     page.screenshot(path=str(ARTIFACTS / "replay-table-end-1400x1000.png"))
     assert not page_errors
+
+
+def test_a_review_runs_with_a_progress_bar_and_its_moments_move_the_replay(
+        voila_pages: VoilaServer, browser: Browser, kept: dict[str, int],
+        page_errors: list[str]) -> None:
+    for page in open_page(browser, page_errors, 1366, 768):
+        _replay(page, voila_pages, kept["solo"])
+        page.get_by_role("button", name="Review this game").click()
+        page.wait_for_selector(".widget-hprogress, .widget-progress", state="visible")
+        page.wait_for_selector(".rh-moment", timeout=120_000)
+        page.wait_for_selector(".rh-review-chart .js-plotly-plot")
+        assert page.locator(".rh-moment").count() >= 3
+        page.screenshot(path=str(ARTIFACTS / "review-1366x768.png"), full_page=True)
+        page.get_by_role("button", name="Show").first.click()
+        page.wait_for_selector(".rb-replay[data-kind='decision']")
+        assert page.locator(f"{BOARD} .rb-answered").count() == 1
+        assert page.locator(f"{BOARD} .rb-judged").inner_text().startswith("The AI would choose")
+        assert page.locator(f"{BOARD} .hinted").count() >= 1
+        page.screenshot(path=str(ARTIFACTS / "review-moment-1366x768.png"))
+        assert not page_errors

@@ -211,9 +211,50 @@ def test_the_history_page_opens_a_game_on_its_replay_tab(tmp_path: Path) -> None
     app.pick.value = gid
     app.replay_button.click()
     assert app.tabs.selected_index == TAB_REPLAY
-    assert app.replay_box.children == (app.replay.root,)
+    assert app.replay.root in app.replay_box.children
     assert app.replay.board.state["replay"]["title"] == f"Game {gid}"
     app.pick.value = tid
     app.replay_button.click()
     assert app.replay.board.state["mode"] == "table"
     assert open_replay(h.row(tid).save).viewer == 0
+
+
+def test_the_replay_tab_reviews_a_solitaire_game_and_keeps_the_review(tmp_path: Path) -> None:
+    h = history.open(tmp_path / "h.sqlite")
+    gid = h.add(_solo(6))
+    app = HistoryApp(tmp_path / "h.sqlite")
+    app.review_deals = 2
+    app.open_replay(gid)
+    assert app.review is None and not app.review_button.disabled
+    seen = []
+    app.review_progress.observe(lambda c: seen.append(c["new"]), names="value")
+    app.review_button.click()
+    assert seen and seen[-1] == app.review_progress.max  # the bar moved to its end
+    assert app.review is not None and app.review_button.disabled
+    assert h.row(gid).review == app.review  # kept with the game
+    moments = app.review_moments.children
+    assert 3 <= len(moments) <= 5
+    assert app.review_chart.outputs  # the win-chance chart
+    # a key moment's Show moves the replay to that question
+    first = app.review["decisions"][app.review["key"][0]]
+    moments[0].children[0].click()
+    assert app.replay.c.index == first["stop"]
+    state = app.replay.board.state
+    assert state["replay"]["kind"] == "decision"
+    assert state["question"]["judged"]["ai_labels"] == first["ai_labels"]
+    assert state["hint"]["ids"] == first["ai"]  # the AI's answer ringed on the board
+    # the next visit shows the kept review at once, without reviewing again
+    again = HistoryApp(tmp_path / "h.sqlite")
+    again.open_replay(gid)
+    assert again.review == app.review and again.review_button.disabled
+    assert len(again.review_moments.children) == len(moments)
+
+
+def test_a_table_game_is_replayed_but_not_reviewed(tmp_path: Path) -> None:
+    h = history.open(tmp_path / "h.sqlite")
+    t = Game.new(players=2, seed=3)
+    RandomPlayer(3).play(t)
+    app = HistoryApp(tmp_path / "h.sqlite")
+    app.open_replay(h.add(t))
+    assert app.review_button.layout.display == "none"
+    assert "solitaire" in app.review_note.value

@@ -70,7 +70,7 @@ export function drawQuestion(B, s) {
   let foot = "";
   if (s.replay) {
     const said = (q.answered_labels || []).length ? q.answered_labels.map(esc).join("; ") : "none";
-    foot = `<div class="rb-foot rb-answered" role="note">Answered: <b>${said}</b></div>`;
+    foot = `<div class="rb-foot rb-answered" role="note">Answered: <b>${said}</b></div>${judged(q.judged)}`;
   } else if (needsSubmit) {
     const ok = verdict(B, q).ok;
     foot = `<div class="rb-foot"><button class="rb-btn go" data-do="submit" ${ok ? "" : "disabled"}>${esc(submitLabel(B, q))}</button>
@@ -79,6 +79,16 @@ export function drawQuestion(B, s) {
   const coach = q.coach ? `<div class="rb-coach">${esc(q.coach)}${q.cards && (s.hand || []).concat(s.tableau || []).some((c) => c.why)
     ? " Dimmed cards say why they cannot be picked." : ""}</div>` : "";
   return `<div class="rb-where">${esc(q.where)}</div><div class="rb-prompt">${esc(q.prompt)}</div>${coach}${body}${foot}${drawHelp(s)}`;
+}
+
+// A replay's question with the computer's review: what the AI would answer, and each answer's
+// chance of winning (the AI's answer is ringed as a hint is).
+function judged(j) {
+  if (!j) return "";
+  const chances = j.same ? `your chance of winning after it: ${j.after}%`
+    : `your chance of winning after yours: ${j.after}%, after the AI's: ${j.ai_after}%`;
+  const ai = (j.ai_labels || []).length ? j.ai_labels.map(esc).join("; ") : "none";
+  return `<div class="rb-judged" role="note"><b>${j.same ? "The AI agrees" : `The AI would choose ${ai}`}</b> (${esc(chances)}). ${esc(j.reason)}</div>`;
 }
 
 // The computer's help under the question: a hint (marked on the cards or buttons it would

@@ -1,0 +1,182 @@
+"""The computer's review of a solitaire game: what each of your decisions did to your chance of
+winning, against what the strong AI would have done.
+
+For each of your questions (all but entering a roll of real dice) the review asks the strong AI
+(:class:`rftg_nb.ai.AIPlayer`, full look-ahead, deterministic) for its answer and reason, then
+plays your answer and the AI's out on the same sampled copies of the game (``deals`` of them:
+hidden cards dealt afresh, the robot's roll spread over its 36, the rest of the round played by
+the fast level, as the strong AI's own look-ahead does; :func:`rftg_nb.ai.search.play_round`)
+and scores the end of the round with the AI's win chance (:func:`rftg_nb.ai.evaluate.outlook`).
+The same deals for both answers make the difference between them a comparison of choices, not
+of luck. Per decision:
+
+- ``after``: your chance of winning after your answer; ``ai_after``: after the AI's;
+- ``before``: the position's chance with the better of the two answers (as a chess engine's
+  evaluation assumes the best move), so ``cost = before - after`` is never below 0;
+- ``vp`` / ``ai_vp``: the expected final score after each, which tells answers apart where the
+  chance of winning cannot (a game already lost or won).
+
+The key moments are the 3 to 5 decisions that cost the most: by chance of winning, or by
+expected VP where no decision cost a point of chance. A review is a plain dict (JSON), kept
+with the game in the history (:meth:`rftg_nb.history.History.set_review`); the same game and
+``deals`` give the same figures.
+
+    >>> from rftg_nb.history.review import review
+    >>> r = review(save_text, progress=lambda done, total: print(done, total))
+    >>> [m["prompt"] for m in key_moments(r)]
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rftg_nb.history.replay import Replay
+
+#: the review's format (kept in the history with it; a review of another version is redone)
+REVIEW_VERSION = 1
+#: sampled copies each answer is played out on
+DEALS = 16
+#: a decision costs something worth showing from this much chance of winning (1 point) or VP
+MIN_COST = 0.01
+MIN_VP_COST = 0.5
+KEY_MOMENTS = (3, 5)  # at least (where there are as many costly decisions), at most
+#: questions not reviewed: entering the dice you rolled is not a choice
+SKIPPED_KINDS = frozenset({"dice"})
+
+
+class ReviewError(ValueError):
+    """A review asked of a game it cannot review (the message says why)."""
+
+
+def review(save: Any, deals: int = DEALS,
+           progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Review the solitaire game of ``save`` (its JSON text, a dict, or the game). ``progress``
+    is called with (decisions done, decisions in all) as it goes."""
+    from rftg_nb.ai import AIPlayer
+    from rftg_nb.ai.valuation import Ctx
+
+    if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= 256:
+        raise ReviewError(f"deals: expected a whole number from 1 to 256, got {deals!r}")
+    r = Replay(save)
+    game = r.game
+    if getattr(game, "robot", None) is None:
+        raise ReviewError("only a solitaire game can be reviewed: the win chance is the "
+                          "chance of beating the robot")
+    started = time.perf_counter()
+    todo = [i for i in r.decision_stops()]
+    asked: list[tuple[int, Any]] = []
+    for i in todo:
+        s = r.stops[i]
+        d = r.prefix(s.choices).decision
+        if d is not None and d.kind not in SKIPPED_KINDS:
+            asked.append((i, d.kind))
+    out: list[dict[str, Any]] = []
+    for n, (i, _kind) in enumerate(asked):
+        s = r.stops[i]
+        g = r.prefix(s.choices)
+        d = g.decision
+        ai = AIPlayer("strong", seed=game.seed)
+        h = ai.hint(g)
+        yours = tuple(s.answer)
+        same = sorted(h.ids) == sorted(yours)
+        answers = [yours] if same else [yours, tuple(h.ids)]
+        rng = random.Random(f"review:{game.seed}:{s.choices}")
+        try:
+            results = play_out(g, d, answers, deals, rng, Ctx(g, d.player))
+        except Exception as e:  # a position the look-ahead cannot copy: said, not hidden
+            from rftg_nb.ai.determinize import CopyError
+
+            if not isinstance(e, CopyError):
+                raise
+            results = None
+        entry: dict[str, Any] = {
+            "choice": s.choices, "stop": i, "round": s.round, "kind": d.kind,
+            "prompt": d.prompt, "yours": list(yours), "your_labels": list(s.labels),
+            "ai": list(h.ids), "ai_labels": list(h.labels), "reason": h.reason, "same": same,
+        }
+        if results is None:
+            entry.update(reviewed=False)
+        else:
+            (after, vp) = results[0]
+            (ai_after, ai_vp) = results[-1]
+            before = max(after, ai_after)
+            entry.update(reviewed=True, before=before, after=after, ai_after=ai_after,
+                         vp=vp, ai_vp=ai_vp, cost=before - after,
+                         vp_cost=max(0.0, ai_vp - vp) if not same else 0.0)
+        out.append(entry)
+        if progress is not None:
+            progress(n + 1, len(asked))
+    final = game.scores() if game.is_over else None
+    won = None if final is None else (0 in game.winners)
+    result = {"over": game.is_over, "scores": final, "you_won": won,
+              "shared": game.is_over and len(game.winners) > 1}
+    reviewed = {"version": REVIEW_VERSION, "deals": deals, "seed": game.seed,
+                "choices": len(game.choices), "result": result, "decisions": out,
+                "seconds": round(time.perf_counter() - started, 2)}
+    reviewed["key"] = pick_key_moments(out)
+    return reviewed
+
+
+def play_out(game: Any, d: Any, answers: list[tuple[str, ...]], deals: int,
+             rng: random.Random, ctx: Any) -> list[tuple[float, float]]:
+    """Each answer's (mean chance of winning, mean expected final score) over the same
+    ``deals`` sampled copies of ``game``, played to the start of the next round."""
+    from rftg_nb.ai.search import play_round, spread_rolls
+
+    round_start = d.kind == "actions"
+    rolls = spread_rolls(game, rng, deals) if round_start else [None] * deals
+    seeds = [rng.getrandbits(62) for _ in range(deals)]
+    memo: dict[tuple[int, int], tuple[str, ...]] = {}
+    out = []
+    for a in answers:
+        runs = [play_round(game, d.player, a, seeds[j], rolls[j], ctx,
+                           round_start=round_start, memo=memo) for j in range(deals)]
+        out.append((statistics.fmean(x[0] for x in runs), statistics.fmean(x[1] for x in runs)))
+    return out
+
+
+def pick_key_moments(decisions: list[dict[str, Any]]) -> list[int]:
+    """The indices (into ``decisions``) of the 3 to 5 that cost the most, in game order: by
+    chance of winning where some cost at least :data:`MIN_COST`, else by expected VP."""
+    done = [(i, x) for i, x in enumerate(decisions) if x.get("reviewed") and not x["same"]]
+    low, high = KEY_MOMENTS
+    by_chance = sorted(((x["cost"], i) for i, x in done if x["cost"] >= MIN_COST),
+                       reverse=True)
+    if by_chance:
+        chosen = [i for _c, i in by_chance[:high]]
+        if len(chosen) < low:  # filled up with the dearest in VP
+            more = sorted(((x["vp_cost"], i) for i, x in done
+                           if i not in chosen and x["vp_cost"] >= MIN_VP_COST), reverse=True)
+            chosen += [i for _c, i in more[:low - len(chosen)]]
+    else:
+        chosen = [i for c, i in sorted(((x["vp_cost"], i) for i, x in done), reverse=True)
+                  if c >= MIN_VP_COST][:high]
+    return sorted(chosen)
+
+
+def key_moments(r: dict[str, Any]) -> list[dict[str, Any]]:
+    """The review's key moments, each a decision's entry."""
+    return [r["decisions"][i] for i in r["key"]]
+
+
+def moment_line(x: dict[str, Any]) -> str:
+    """A key moment in one line: what you chose, what the AI would have, and why."""
+    mine = "; ".join(x["your_labels"]) or "nothing"
+    theirs = "; ".join(x["ai_labels"]) or "nothing"
+    lost = (f"{x['cost'] * 100:.0f} points of winning chance" if x["cost"] >= MIN_COST
+            else f"{x['vp_cost']:.1f} VP expected")
+    return (f"Round {x['round']}: you chose {mine}; the AI would choose {theirs} "
+            f"(it cost about {lost}). {x['reason']}")
+
+
+def is_current(r: Any) -> bool:
+    """Whether a kept review is of this format (else it is made again)."""
+    return isinstance(r, dict) and r.get("version") == REVIEW_VERSION
+
+
+__all__ = ["DEALS", "KEY_MOMENTS", "REVIEW_VERSION", "ReviewError", "is_current",
+           "key_moments", "moment_line", "pick_key_moments", "play_out", "review"]

@@ -1,0 +1,103 @@
+"""The computer's review of a solitaire game (rftg_nb.history.review): each of your questions
+judged against the strong AI's answer on the same sampled deals, the key moments, the same
+figures for the same game, and a clear refusal of what cannot be reviewed."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from rftg_nb import Game, RandomPlayer, SoloGame
+from rftg_nb.ai import AIPlayer
+from rftg_nb.history.review import (
+    KEY_MOMENTS,
+    ReviewError,
+    key_moments,
+    moment_line,
+    pick_key_moments,
+    review,
+)
+from rftg_nb.players import random_pick
+
+
+def _partial(seed: int, choices: int) -> SoloGame:
+    g = SoloGame.new(seed=seed, difficulty="easy")
+    rng = random.Random(seed)
+    for _ in range(choices):
+        g.apply(random_pick(g.decision, rng))
+    return g
+
+
+@pytest.fixture(scope="module")
+def random_game() -> tuple[SoloGame, dict]:
+    """A whole game of the random player, reviewed on a few deals (its answers differ from
+    the AI's often)."""
+    g = SoloGame.new(seed=41, difficulty="medium")
+    RandomPlayer(41).play(g)
+    seen: list[tuple[int, int]] = []
+    r = review(g.to_json(), deals=3, progress=lambda done, total: seen.append((done, total)))
+    r["_progress"] = seen
+    return g, r
+
+
+def test_every_question_of_yours_is_judged_against_the_ai(random_game) -> None:
+    g, r = random_game
+    asked = [x["choice"] for x in r["decisions"]]
+    assert asked == sorted(asked) and len(asked) == len(g.choices)  # no real dice here
+    for x in r["decisions"]:
+        assert x["yours"] == list(g.choices[x["choice"]])
+        assert x["reviewed"] and 0.0 <= x["after"] <= x["before"] <= 1.0
+        assert x["cost"] == pytest.approx(x["before"] - x["after"])
+        assert x["before"] == max(x["after"], x["ai_after"])
+        if x["same"]:
+            assert x["after"] == x["ai_after"] and x["cost"] == 0.0
+        assert x["reason"]
+    assert r["_progress"][-1] == (len(asked), len(asked))
+    assert [d for d, _t in r["_progress"]] == list(range(1, len(asked) + 1))
+    assert r["result"]["over"] and r["result"]["scores"] == g.scores()
+    json.dumps({k: v for k, v in r.items() if k != "_progress"})  # kept as JSON
+
+
+def test_the_key_moments_are_the_dearest_decisions(random_game) -> None:
+    _g, r = random_game
+    moments = key_moments(r)
+    low, high = KEY_MOMENTS
+    assert low <= len(moments) <= high
+    chosen = {x["choice"] for x in moments}
+    by_chance = [x for x in moments if x["cost"] >= 0.01]
+    others = [x["cost"] for x in r["decisions"] if x["choice"] not in chosen]
+    assert by_chance and min(x["cost"] for x in by_chance) >= max(others)
+    assert all(not x["same"] for x in moments)
+    assert [x["choice"] for x in moments] == sorted(chosen)
+    line = moment_line(moments[0])
+    assert line.startswith(f"Round {moments[0]['round']}: you chose") and "AI would" in line
+
+
+def test_key_moments_fall_back_on_vp_when_the_chance_is_settled() -> None:
+    flat = [{"reviewed": True, "same": False, "cost": 0.0, "vp_cost": v} for v in
+            (0.1, 2.0, 0.7, 3.5, 0.2, 1.1)]
+    assert pick_key_moments(flat) == [1, 2, 3, 5]
+    some = [{"reviewed": True, "same": False, "cost": c, "vp_cost": v} for c, v in
+            ((0.2, 0.0), (0.0, 5.0), (0.0, 0.1), (0.05, 0.0))]
+    assert pick_key_moments(some) == [0, 1, 3]  # two by chance, filled up by VP
+
+
+def test_the_same_game_reviews_to_the_same_figures() -> None:
+    g = _partial(7, 9)
+    a = review(g.to_json(), deals=2)
+    b = review(g, deals=2)
+    for x in (a, b):
+        x.pop("seconds")
+    assert a == b
+    assert a["result"] == {"over": False, "scores": None, "you_won": None, "shared": False}
+
+
+def test_what_cannot_be_reviewed_is_refused_by_name() -> None:
+    t = Game.new(players=2, seed=3)
+    AIPlayer("fast").play(t)
+    with pytest.raises(ReviewError, match="solitaire"):
+        review(t.to_json())
+    with pytest.raises(ReviewError, match="deals"):
+        review(_partial(1, 2), deals=0)
