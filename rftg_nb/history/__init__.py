@@ -5,6 +5,8 @@
     >>> game_id = h.add(game)               # a finished game, or an unfinished one to resume
     >>> h.table()                           # pandas: one row a game, newest first
     >>> h.load(game_id)                     # the game, replayed from its save
+    >>> r = h.replay(game_id)               # stop by stop: r.stops, r.game_at(i)
+    >>> h.review(game_id)                   # the computer's review (kept with the game)
 
 See :mod:`rftg_nb.history.store` for what a row holds, and where the file lives.
 """
@@ -14,6 +16,8 @@ from __future__ import annotations
 import os
 
 from rftg_nb.history.record import Seat, Summary, summarize
+from rftg_nb.history.replay import Replay, ReplayError, Stop
+from rftg_nb.history.review import ReviewError, key_moments, review
 from rftg_nb.history.store import (
     SCHEMA,
     History,
@@ -29,5 +33,6 @@ def open(path: str | os.PathLike[str] | None = None) -> History:  # as io.open: 
     return History(path)
 
 
-__all__ = ["SCHEMA", "History", "HistoryError", "Row", "Seat", "Summary", "default_path",
-           "open", "summarize"]
+__all__ = ["SCHEMA", "History", "HistoryError", "Replay", "ReplayError", "ReviewError", "Row",
+           "Seat", "Stop", "Summary", "default_path", "key_moments", "open", "review",
+           "summarize"]

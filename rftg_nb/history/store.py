@@ -310,6 +310,27 @@ class History:
         r = self.row(game_id)
         return (SoloGame if r.mode == "solitaire" else Game).from_json(r.save)
 
+    def replay(self, game_id: int, viewer: int = 0) -> Any:
+        """The game of that row to step through, stop by stop, as seat ``viewer`` saw it
+        (:class:`rftg_nb.history.replay.Replay`)."""
+        from rftg_nb.history.replay import Replay
+
+        return Replay(self.row(game_id).save, viewer)
+
+    def review(self, game_id: int, deals: int | None = None,
+               progress: Any = None) -> dict[str, Any]:
+        """The computer's review of that row's solitaire game
+        (:func:`rftg_nb.history.review.review`): the one kept with it, else made now and
+        kept."""
+        from rftg_nb.history.review import DEALS, is_current, review
+
+        row = self.row(game_id)
+        if is_current(row.review) and row.review["deals"] == (deals or DEALS):  # type: ignore[index]
+            return row.review  # type: ignore[return-value]
+        r = review(row.save, deals=deals or DEALS, progress=progress)
+        self.set_review(game_id, r)
+        return r
+
     # ------------------------------------------------------------------ reviews
     def set_review(self, game_id: int, review: Mapping[str, Any]) -> None:
         """Keep the computer's review of a game with it (shown at once the next time)."""

@@ -47,7 +47,7 @@ ALL = "any"
 MAX_IMPORT_BYTES = 50_000_000  # a history file to load: far more games than a person plays
 #: games per cell the computer plays for "the AI on the same cells"
 AI_GAMES = 20
-TAB_GAMES, TAB_RECORD, TAB_REPLAY = 0, 1, 2
+TAB_GAMES, TAB_RECORD, TAB_REPLAY, TAB_PLAY = 0, 1, 2, 3
 
 
 class HistoryApp:
@@ -66,6 +66,7 @@ class HistoryApp:
         self._armed_clear = False
         self.replay: Any = None  # the ReplayApp on the Replay tab
         self.replay_id: int | None = None  # its game's id
+        self.playing: Any = None  # the SoloApp or TableApp on the Play on tab (a resumed game)
         self.review: dict[str, Any] | None = None  # its game's review, when there is one
         self.review_deals = DEALS  # sampled deals an answer is played out on, in a review
         self._drawing = False  # refresh() is setting the menus: their changes redraw nothing
@@ -160,6 +161,42 @@ class HistoryApp:
         self.tabs.selected_index = TAB_REPLAY
         self.message = ""
         return self.replay
+
+    def resume(self, game_id: int) -> Any:
+        """Play an unfinished game on from where it was kept, on the Play on tab: the play
+        page's board for a solitaire game, the table's for a game of players. It is kept as
+        it goes under its own row (the same key), never as a second game."""
+        from rftg_nb.ui.app import SoloApp
+        from rftg_nb.ui.table_app import TableApp
+
+        row = self.history.row(game_id)
+        if row.status != "unfinished":
+            raise history.HistoryError(f"id: game {game_id} is finished: replay it instead")
+        from rftg_nb.ui.keeper import Keeper
+
+        app: Any = SoloApp(start=False) if row.mode == "solitaire" else TableApp(start=False)
+        app.keeper = Keeper(self.history.path)  # kept in this page's history
+        if not app.c.load(row.save):
+            raise history.HistoryError(f"save: game {game_id} could not be loaded: "
+                                       f"{app.c.status.text}")
+        app.c.key, app.c.started = row.key, row.started  # its own row, kept on
+        app.c.status.text = f"Game {game_id} resumed at round {app.c.game.round}."
+        app.refresh()
+        self.playing = app
+        self.play_box.children = (app.root,)
+        self.tabs.selected_index = TAB_PLAY
+        self.message = ""
+        return app
+
+    def _draw_resume(self) -> None:
+        gid = self.pick.value
+        unfinished = False
+        if gid is not None:
+            try:
+                unfinished = self.history.row(gid).status == "unfinished"
+            except (ValueError, OSError):
+                unfinished = False
+        self.resume_button.disabled = not unfinished
 
     def review_game(self) -> dict[str, Any] | None:
         """Review the game on the Replay tab with the strong AI (a progress bar while it
@@ -286,7 +323,7 @@ class HistoryApp:
         self.table = w.HTML(layout=w.Layout(max_height="420px", overflow="auto"))
         self.pick = w.Dropdown(description="game", layout=w.Layout(width="480px"))
         self.download_one = w.HTML()
-        self.pick.observe(lambda _c: self._draw_download(), names="value")
+        self.pick.observe(lambda _c: (self._draw_download(), self._draw_resume()), names="value")
         self.delete_button = w.Button(description="Delete this game")
         self.delete_button.on_click(lambda _b: self._act(self.delete, self.pick.value))
         self.download_all = w.HTML()
@@ -297,6 +334,10 @@ class HistoryApp:
         self.replay_button = w.Button(description="Replay this game", button_style="primary",
                                       tooltip="the game on the board, read only, stop by stop")
         self.replay_button.on_click(lambda _b: self._act(self.open_replay, self.pick.value))
+        self.resume_button = w.Button(description="Resume this game",
+                                      tooltip="an unfinished game: play on from where it was "
+                                              "kept (it stays one game in the history)")
+        self.resume_button.on_click(lambda _b: self._act(self.resume, self.pick.value))
         self.clear_button = w.Button(description="Delete every game")
         self.clear_button.on_click(lambda _b: self._act(self.clear))
         games_tab = w.VBox([
@@ -305,7 +346,8 @@ class HistoryApp:
             w.HBox([self.w_status, self.w_text, self.w_sort],
                    layout=w.Layout(flex_flow="row wrap")),
             self.table,
-            w.HBox([self.pick, self.replay_button, self.download_one, self.delete_button],
+            w.HBox([self.pick, self.replay_button, self.resume_button, self.download_one,
+                    self.delete_button],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             w.HBox([self.download_all, self.upload, self.clear_button],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
@@ -318,6 +360,8 @@ class HistoryApp:
         self.ai_button.on_click(lambda _b: self._act(self.compare_with_ai))
         self.ai_chart = w.Output()
         record_tab = w.VBox([self.record_text, self.record_charts, self.ai_button, self.ai_chart])
+        self.play_box = w.VBox([w.HTML("<p><i>Pick an unfinished game on the Games tab and "
+                                       "press <b>Resume this game</b>.</i></p>")])
         self.review_button = w.Button(description="Review this game",
                                       tooltip="the strong AI judges each of your decisions: "
                                               "your chance of winning after it and after its "
@@ -335,8 +379,8 @@ class HistoryApp:
                                   self.review_note, self.review_text, self.review_moments])
         self.replay_box = w.VBox([w.HTML("<p><i>Pick a game on the Games tab and press "
                                           "<b>Replay this game</b>.</i></p>")])
-        self.tabs = w.Tab(children=[games_tab, record_tab, self.replay_box],
-                          titles=("Games", "Your record", "Replay"))
+        self.tabs = w.Tab(children=[games_tab, record_tab, self.replay_box, self.play_box],
+                          titles=("Games", "Your record", "Replay", "Play on"))
         self.root = w.VBox([self.head, self.notice, self.tabs])
         self.root.add_class("rftg-history")
 
@@ -402,6 +446,7 @@ class HistoryApp:
         self._draw_download()
         self.delete_button.disabled = not labels
         self.replay_button.disabled = not labels
+        self._draw_resume()
         text = self.export_text()
         self.download_all.value = (
             "<a class='rh-download' download='rftg-history.jsonl' "

@@ -258,3 +258,40 @@ def test_a_table_game_is_replayed_but_not_reviewed(tmp_path: Path) -> None:
     app.open_replay(h.add(t))
     assert app.review_button.layout.display == "none"
     assert "solitaire" in app.review_note.value
+
+
+def test_an_unfinished_game_is_resumed_and_kept_under_its_own_row(tmp_path: Path) -> None:
+    h = history.open(tmp_path / "h.sqlite")
+    g = SoloGame.new(seed=9)
+    rng = random.Random(9)
+    for _ in range(12):
+        g.apply(random_pick(g.decision, rng))
+    gid = h.add(g, key="kept-game")
+    done = h.add(_solo(4))
+    app = HistoryApp(tmp_path / "h.sqlite")
+    app.pick.value = done
+    assert app.resume_button.disabled  # a finished game is replayed, not resumed
+    app.pick.value = gid
+    assert not app.resume_button.disabled
+    app.resume_button.click()
+    play = app.playing
+    assert app.tabs.selected_index == 3 and play.root in app.play_box.children
+    assert play.c.game.to_json() == g.to_json() and play.c.key == "kept-game"
+    assert f"Game {gid} resumed" in play.board.state["status"]["text"]
+    play.on_action({"do": "auto", "until": "game"})
+    assert play.c.game.is_over
+    assert len(h) == 2 and h.row(gid).status == "finished"  # the same row, now finished
+    assert h.row(gid).save == play.c.game.to_json()
+
+
+def test_a_table_game_is_resumed_on_the_tables_board(tmp_path: Path) -> None:
+    c = TableController()
+    c.new_game(TableSettings(2, ["Ann", "Bo"], [False, True], seed=6, level="random"))
+    c.confirm_seat()
+    c.answer(random_pick(c.decision, random.Random(1)))
+    h = history.open(tmp_path / "h.sqlite")
+    gid = h.add(c.game, save=c.save(), key="t")
+    app = HistoryApp(tmp_path / "h.sqlite")
+    app.resume(gid)
+    assert app.playing.board.state["mode"] == "table"
+    assert app.playing.c.settings.computer == [False, True]
