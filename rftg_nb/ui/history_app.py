@@ -230,6 +230,23 @@ class HistoryApp:
         self._draw_review()
         return r
 
+    def share_text(self) -> str:
+        """The game on the Replay tab, with its review if it has one, as one HTML file."""
+        from rftg_nb.ui.share import share_html
+
+        if self.replay is None or self.replay_id is None:
+            raise history.HistoryError("id: open a game on the Replay tab first")
+        row = self.history.row(self.replay_id)
+        return share_html(row.save, self.review, title=f"Game {self.replay_id}")
+
+    def share(self) -> None:
+        """Download the shared page (through the replay board, as a save is)."""
+        text = self.share_text()
+        self.replay.reply({"kind": "save", "name": f"rftg-game-{self.replay_id}.html",
+                           "text": text, "type": "text/html"})
+        self.message = (f"Game {self.replay_id} is downloading as one web page "
+                        f"({len(text) / 1e6:.1f} MB): it opens in any browser, offline.")
+
     def show_moment(self, stop: int) -> None:
         """Move the replay to a key moment's question."""
         if self.replay is not None:
@@ -374,7 +391,13 @@ class HistoryApp:
         self.review_moments = w.VBox()
         self.review_chart = w.Output()
         self.review_chart.add_class("rh-review-chart")
-        self.review_top = w.VBox([w.HBox([self.review_button, self.review_progress],
+        self.share_button = w.Button(description="Share as a web page",
+                                     tooltip="the game, its review, the board at the key "
+                                             "moments and the charts in one HTML file that "
+                                             "opens in any browser")
+        self.share_button.on_click(lambda _b: self._act(self.share))
+        self.review_top = w.VBox([w.HBox([self.review_button, self.review_progress,
+                                          self.share_button],
                                          layout=w.Layout(align_items="center")),
                                   self.review_note, self.review_text, self.review_moments])
         self.replay_box = w.VBox([w.HTML("<p><i>Pick a game on the Games tab and press "

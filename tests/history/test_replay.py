@@ -295,3 +295,18 @@ def test_a_table_game_is_resumed_on_the_tables_board(tmp_path: Path) -> None:
     app.resume(gid)
     assert app.playing.board.state["mode"] == "table"
     assert app.playing.c.settings.computer == [False, True]
+
+
+def test_the_replay_tab_shares_the_game_as_one_web_page(tmp_path: Path) -> None:
+    h = history.open(tmp_path / "h.sqlite")
+    gid = h.add(_solo(6))
+    app = HistoryApp(tmp_path / "h.sqlite")
+    app.open_replay(gid)
+    app.share_button.click()
+    sent = app.replay.replies[-1]
+    assert sent["kind"] == "save" and sent["type"] == "text/html"
+    assert sent["name"] == f"rftg-game-{gid}.html"
+    text = sent["text"]
+    assert text.startswith("<!DOCTYPE html>") and "plotly" in text
+    assert text.count("<script") == text.count("</script>")  # no script left open
+    assert "downloading as one web page" in app.message

@@ -294,7 +294,7 @@ function render({ model, el }) {
     } else if (msg.kind === "idle") {
       setBusy(B, null);
     } else if (msg.kind === "save") {
-      const url = URL.createObjectURL(new Blob([msg.text], { type: "application/json" }));
+      const url = URL.createObjectURL(new Blob([msg.text], { type: msg.type || "application/json" }));
       const slot = root.querySelector(".rb-save-slot");
       slot.innerHTML = `<a class="rb-save-link" download="${esc(msg.name)}" href="${url}">Download ${esc(msg.name)}</a>`;
       slot.querySelector("a").click();

@@ -9,7 +9,7 @@ const KINDS = { decision: "your question", move: "a move", end: "the end" };
 
 export function drawReplay(s) {
   const r = s.replay;
-  if (!r) return "";
+  if (!r || s.static) return "";  // a shared page's boards do not move
   const last = r.of - 1;
   const hands = r.can_show_hands
     ? `<label class="rb-toggle" title="the game is over: every player's hand may be seen"><input type="checkbox" data-do="all_hands" ${r.all_hands ? "checked" : ""}> Show all hands</label>` : "";
