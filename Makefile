@@ -70,8 +70,8 @@ PURE_TESTS := tests/rules tests/robot tests/cards tests/test_engine_golden.py te
 	tests/ai/test_legal.py tests/test_native.py
 
 # The start page at http://127.0.0.1:8866/ links the pages: play (the dashboard), table (2-5
-# players), learn (the lessons), lab (simulations), designer (custom cards) and cards (the card
-# browser), each at /voila/render/<name>.ipynb.
+# players), learn (the lessons), lab (simulations), designer (custom cards), cards (the card
+# browser) and history (your games: replay, review, share), each at /voila/render/<name>.ipynb.
 app: install
 	$(BIN)/voila notebooks/ --no-browser --port=8866 --Voila.ip=127.0.0.1 $(VOILA_CONFIG)
 
