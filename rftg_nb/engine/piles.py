@@ -171,7 +171,9 @@ def draw(game: Game, p: Player, n: int, why: str) -> list[Card]:
     got = take(game, n, p)
     if got:
         p.hand.extend(got)
-        facts = (p.name, tuple(got), why)
+        # Any tuple: a compiled build keeps a tuple of known length unboxed and would box it
+        # anew for each event, two tuples where one is shared
+        facts: tuple[Any, ...] = (p.name, tuple(got), why)
         game._tell(p.index, DRAW, facts)
         game._tell(p.index, DRAW_PRIVATE, facts)
     elif n:
@@ -197,7 +199,7 @@ def discard_from_hand(game: Game, p: Player, ids: Iterable[str], why: str) -> li
             hand.remove(c)
         own = p.discard
         (game.discard if own is None else own).extend(gone)
-        facts = (p.name, tuple(gone), why)
+        facts: tuple[Any, ...] = (p.name, tuple(gone), why)  # shared, as in draw
         game._tell(p.index, DISCARD, facts)
         game._tell(p.index, DISCARD_PRIVATE, facts)
     return gone

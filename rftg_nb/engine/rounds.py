@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import Design
 from rftg_nb.constants import ACTION_LABELS, ACTIONS, HAND_LIMIT
@@ -57,7 +57,9 @@ PHASE = Saying(
     "phase",
     lambda phase: f"Phase: {PHASE_TITLES[phase]}.",
     lambda phase: {"phase": phase})
-PHASE_FACTS = {phase: (phase,) for phase in PHASE_TITLES}  # one for all the games
+# One tuple for all the games. Typed as any tuple: a compiled build would otherwise unbox
+# each read and box a new tuple for each event.
+PHASE_FACTS: dict[str, tuple[Any, ...]] = {phase: (phase,) for phase in PHASE_TITLES}
 GAME_END = Saying(
     "game_end",
     lambda reasons: f"The game ends: {'; '.join(reasons)}.",
