@@ -311,7 +311,9 @@ class Event:
             return True  # the same saying of the same facts says the same
         return self._fields() == other._fields()
 
-    __hash__ = None  # type: ignore[assignment]  # as a frozen dataclass holding a dict
+    # No __hash__: a class that defines __eq__ alone is unhashable, as a frozen dataclass
+    # holding a dict is (compiled too). Written out, ``__hash__ = None`` would be a field of
+    # every compiled event.
 
     def __repr__(self) -> str:
         return (f"Event(round={self.round!r}, phase={self.phase!r}, actor={self.actor!r}, "
