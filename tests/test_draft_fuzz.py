@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from rftg_nb import Game, IllegalChoice, RandomPlayer
+from rftg_nb.engine.views import locations
 
 MAX_DECISIONS = 3000  # far above any drafted game (about 250-420): a loop guard
 PROBES_PER_GAME = 3
@@ -45,7 +46,7 @@ def _games() -> list[dict[str, Any]]:
 
 def _seats(game: Game) -> dict[str, int | None]:
     """The seat whose zone holds each card (a good: its world's seat; None: out of the game)."""
-    where = game.locations()
+    where = locations(game)
     assert len(where) == len(game.cards)
 
     def seat(place: str) -> int | None:
@@ -66,7 +67,7 @@ def _check(game: Game, owner: dict[str, int | None] | None) -> dict[str, int | N
     draft = game.draft
     assert draft is not None
     if not draft.done:
-        game.locations()
+        locations(game)
         assert game.discard == []
         # Seats pick in turn: the earlier seats may be one pick ahead, never more.
         sizes = [len(x) for x in draft.packets]

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from rftg_nb import Decision, Game, IllegalChoice, RandomPlayer
+from rftg_nb.engine.views import locations
 
 MAX_DECISIONS = 2000  # far above any real game (about 160 in a 2-player game): a loop guard
 PROBES_PER_GAME = 3
@@ -65,7 +66,7 @@ def _probe(game: Game, seen: set[str], rng: random.Random) -> None:
 
 
 def _check_invariants(game: Game) -> None:
-    game.locations()  # raises AssertionError if a card is in two places or none
+    locations(game)  # raises AssertionError if a card is in two places or none
     held = sum(p.vp for p in game.players)
     assert game.vp_pool + held == game.vp_start, (game.vp_pool, held, game.vp_start)
     for p in game.players:

@@ -22,9 +22,9 @@ class Checked(Game):
 
     checks = 0
 
-    def check_goals(self, phase: str) -> None:
+    def _check_goals(self, phase: str) -> None:
         before = {x.name: x.holders for x in self.goals if x.kind == "first"}
-        super().check_goals(phase)
+        super()._check_goals(phase)
         type(self).checks += 1
         for x in self.goals:
             if x.kind == "first":

@@ -4,7 +4,9 @@
   not even inside a function;
 - the engine imports neither the robot, the AI, the lab nor the UI;
 - no module imports below its first definition (an import at the bottom of a file is the mark
-  of two modules that need each other's names; those live in ``rftg_nb.constants``).
+  of two modules that need each other's names; those live in ``rftg_nb.constants``);
+- ``Game`` shows the protocol and nothing more: the helpers of the rules are module functions
+  (``piles.draw(game, ...)``) or underscored hooks (``_deal``, ``_after_phase``, ``_tell``).
 """
 
 from __future__ import annotations
@@ -77,3 +79,31 @@ def test_no_import_sits_below_the_code():
             elif isinstance(node, (ast.Import, ast.ImportFrom)) and first_def is not None:
                 late.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
     assert late == []
+
+
+#: ``Game``'s public face: what people, the pages, the robot, the AI, the lab, the lessons and
+#: the tests use. A name added here is a choice made on purpose; a helper of the rules is a
+#: function of its module or an underscored hook.
+GAME_PROTOCOL = frozenset({
+    # construction and saves
+    "new", "from_position", "from_json", "to_json", "SAVE_EXTRA",
+    # the one door: the pending decision, its answer, the log, undo, a step's copy
+    "decision", "apply", "choices", "answered", "undo", "at_step",
+    # results
+    "is_over", "scores", "score_breakdown", "winners", "winner", "tiebreak", "goals",
+    # views
+    "view", "events_for", "snapshot",
+    # the sides the scores name (the solitaire game's robot is one)
+    "pool_size", "sides", "whose", "side_actor", "tableau_sizes",
+})
+
+
+def test_game_shows_the_protocol_and_nothing_more():
+    from rftg_nb.engine.game import Game
+
+    # A compiled class lists its instance attributes (players, events ...) among its names too.
+    fields = set(getattr(Game, "__mypyc_attrs__", ()))
+    public = {n for n in dir(Game) if not n.startswith("_")} - fields
+    assert sorted(public - GAME_PROTOCOL) == []  # a new public name: make it a choice here
+    assert sorted(GAME_PROTOCOL - public) == []
+    assert "over" not in public  # one way to ask: is_over

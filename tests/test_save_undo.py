@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from rftg_nb import Game, IllegalChoice, PositionError, RandomPlayer, SaveFileError
+from rftg_nb.engine.views import locations
 
 
 def _history(seed: int, players: int = 2, stop: int | None = None) -> tuple[Game, list[Any]]:
@@ -348,7 +349,7 @@ def test_undo_then_a_different_choice_saves_and_loads() -> None:
     game.apply(bot.choose(d))
     while game.decision is not None:  # play on to the end: the undone game keeps working
         game.apply(bot.choose(game.decision))
-        game.locations()
+        locations(game)
     assert game.is_over and game.phase == "game_end"
     loaded = Game.from_json(game.to_json())
     assert loaded.snapshot() == game.snapshot() and loaded.events == game.events

@@ -198,6 +198,18 @@ class Decision:
         return f"[player {self.player} {self.kind}] {self.prompt} ({self.min}-{self.max}) {opts}"
 
 
+def forced(d: Decision) -> tuple[str, ...] | None:
+    """The answer to ``d`` when there is no choice (nothing may be picked, or every option must
+    be), else None: the rules then yield ``d``. Written out where the rules ask
+    (``ids = forced(d)``, then ``if ids is None: ids = yield d``), which spares a generator
+    for each question."""
+    if d.max == 0:
+        return ()
+    if d.rule is None and len(d.options) == d.min == d.max:
+        return d.ids
+    return None
+
+
 def judge_pick(legality: Mapping[str, Any], picks: Sequence[int]) -> tuple[bool | None, str]:
     """Read :meth:`Decision.legality` as the board's page does: (legal, why not) for a pick of
     distinct option indices, or (None, "") when the data leaves it to :meth:`Decision.check`.
@@ -245,7 +257,7 @@ class Event:
     ``visible_to`` is None for public events, or the index of the only player who may see it.
     An event is read-only. It keeps the :class:`Saying` that tells it and that saying's facts;
     ``kind``, ``text``, ``data`` and ``visible_to`` are read through it (``data`` is a new
-    dict at each reading). An event told whole (:meth:`Game.emit`) has no saying: its facts
+    dict at each reading). An event told whole (``Game._emit``) has no saying: its facts
     are its kind, sentence, data and visibility.
     """
 
@@ -299,7 +311,9 @@ class Event:
             return True  # the same saying of the same facts says the same
         return self._fields() == other._fields()
 
-    __hash__ = None  # type: ignore[assignment]  # as a frozen dataclass holding a dict
+    # No __hash__: a class that defines __eq__ alone is unhashable, as a frozen dataclass
+    # holding a dict is (compiled too). Written out, ``__hash__ = None`` would be a field of
+    # every compiled event.
 
     def __repr__(self) -> str:
         return (f"Event(round={self.round!r}, phase={self.phase!r}, actor={self.actor!r}, "

@@ -38,10 +38,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from rftg_nb.engine import piles
 from rftg_nb.engine import rounds as _rounds
-from rftg_nb.engine.decision import Decision
+from rftg_nb.engine.decision import Decision, forced
 from rftg_nb.engine.piles import shuffle
-from rftg_nb.engine.state import Card
+from rftg_nb.engine.state import Card, card_options
 from rftg_nb.text import count, whose
 
 if TYPE_CHECKING:
@@ -151,14 +152,14 @@ def run(game: Game) -> Rules:
     left = len(draft.removed)
     gone = (f"the {count(left)} left over leave the game" if left > 1 else
             "the card left over leaves the game" if left else "no card is left over")
-    game.emit(None, "draft_end", f"The draft ends after {draft.rounds} rounds; {gone}.",
-              {"rounds": draft.rounds, "removed": left})
+    game._emit(None, "draft_end", f"The draft ends after {draft.rounds} rounds; {gone}.",
+               {"rounds": draft.rounds, "removed": left})
     game.phase = "setup"
     for p in game.players:
         make_private_deck(game, draft, p)
     draft.done = True
     for p in game.players:
-        game.draw(p, OPENING_HAND, "opening hand")
+        piles.draw(game, p, OPENING_HAND, "opening hand")
     kept = []
     for p in game.players:
         kept.append((yield from choose_start_world(game, draft, p)))
@@ -171,8 +172,8 @@ def run(game: Game) -> Rules:
     for p, world in zip(game.players, kept, strict=True):
         draft.start_worlds[p.index] = []
         p.tableau.append(world)
-        game.emit(p.index, "start_world", f"{p.says('reveals')} the start world {world.name}.",
-                  {"card": world.name})
+        game._emit(p.index, "start_world", f"{p.says('reveals')} the start world {world.name}.",
+                   {"card": world.name})
     for p in game.players:
         _rounds.start_good(game, p)
     for p in game.players:
@@ -198,11 +199,11 @@ def deal_start_worlds(game: Game, draft: Draft) -> None:
     for p in game.players:
         pair = [odd.pop(), even.pop()]
         draft.start_worlds[p.index] = pair
-        game.emit(p.index, "draft_start_worlds",
-                  f"{p.says('is')} dealt two start worlds, face down.", {"count": 2})
-        game.emit(p.index, "draft_start_worlds_private",
-                  f"{p.says('is')} dealt the start worlds {pair[0].name} and {pair[1].name}.",
-                  {"cards": [c.name for c in pair]}, visible_to=p.index)
+        game._emit(p.index, "draft_start_worlds",
+                   f"{p.says('is')} dealt two start worlds, face down.", {"count": 2})
+        game._emit(p.index, "draft_start_worlds_private",
+                   f"{p.says('is')} dealt the start worlds {pair[0].name} and {pair[1].name}.",
+                   {"cards": [c.name for c in pair]}, visible_to=p.index)
     deck = others + odd + even
     shuffle(game.rng, deck)
     game.deck = deck
@@ -216,17 +217,17 @@ def draft_round(game: Game, draft: Draft, r: int) -> Rules:
     draft.round = r
     direction = draft.direction = "left" if r % 2 else "right"
     step = DIRECTIONS[direction]
-    game.emit(None, "draft_round",
-              f"Draft round {r} of {draft.rounds}: each player draws {PACKET} cards; the "
-              f"packets pass {direction}.",
-              {"round": r, "rounds": draft.rounds, "direction": direction})
+    game._emit(None, "draft_round",
+               f"Draft round {r} of {draft.rounds}: each player draws {PACKET} cards; the "
+               f"packets pass {direction}.",
+               {"round": r, "rounds": draft.rounds, "direction": direction})
     for p in players:
-        packet = draft.packets[p.index] = game.take(PACKET)
-        game.emit(p.index, "draft_draw", f"{p.says('draws')} a packet of {count(len(packet))}.",
-                  {"round": r, "count": len(packet)})
-        game.emit(p.index, "draft_draw_private",
-                  f"{p.says('draws')} {', '.join(c.name for c in packet)}.",
-                  {"round": r, "cards": [c.name for c in packet]}, visible_to=p.index)
+        packet = draft.packets[p.index] = piles.take(game, PACKET)
+        game._emit(p.index, "draft_draw", f"{p.says('draws')} a packet of {count(len(packet))}.",
+                   {"round": r, "count": len(packet)})
+        game._emit(p.index, "draft_draw_private",
+                   f"{p.says('draws')} {', '.join(c.name for c in packet)}.",
+                   {"round": r, "cards": [c.name for c in packet]}, visible_to=p.index)
     while any(draft.packets):
         for p in players:
             packet = draft.packets[p.index]
@@ -238,25 +239,25 @@ def draft_round(game: Game, draft: Draft, r: int) -> Rules:
                 p.index, "draft_pick",
                 f"{p.name}: draft round {r} of {draft.rounds}, passing {direction} to "
                 f"{to.name}: keep 1 of the {count(left)} in this packet.",
-                game.card_options(packet), 1, 1,
+                card_options(packet), 1, 1,
                 {"round": r, "rounds": draft.rounds, "direction": direction, "to": to.index,
                  "count": left, "picked": len(draft.picks[p.index])})
-            ids = game.forced(d)
+            ids = forced(d)
             if ids is None:
                 ids = yield d
             card = next(c for c in packet if c.id == ids[0])
             packet.remove(card)
             draft.picks[p.index].append(card)
-            game.emit(p.index, "draft_pick", f"{p.says('picks')} a card.",
-                      {"round": r, "left": len(packet)})
-            game.emit(p.index, "draft_pick_private", f"{p.says('picks')} {card.name}.",
-                      {"round": r, "card": card.name}, visible_to=p.index)
+            game._emit(p.index, "draft_pick", f"{p.says('picks')} a card.",
+                       {"round": r, "left": len(packet)})
+            game._emit(p.index, "draft_pick_private", f"{p.says('picks')} {card.name}.",
+                       {"round": r, "card": card.name}, visible_to=p.index)
         if any(draft.packets):
             old = draft.packets
             draft.packets = [old[(i - step) % n] for i in range(n)]
-            game.emit(None, "draft_pass",
-                      f"The packets pass {direction} ({count(len(old[0]))} each).",
-                      {"round": r, "direction": direction, "count": len(old[0])})
+            game._emit(None, "draft_pass",
+                       f"The packets pass {direction} ({count(len(old[0]))} each).",
+                       {"round": r, "direction": direction, "count": len(old[0])})
 
 
 def make_private_deck(game: Game, draft: Draft, p: Player) -> None:
@@ -266,9 +267,9 @@ def make_private_deck(game: Game, draft: Draft, p: Player) -> None:
     shuffle(game.rng, deck)
     p.deck = deck
     p.discard = []
-    game.emit(p.index, "private_deck",
-              f"{_capital(whose(p.name))} {len(deck)} drafted cards are shuffled into a "
-              "private draw pile.", {"cards": len(deck)})
+    game._emit(p.index, "private_deck",
+               f"{_capital(whose(p.name))} {len(deck)} drafted cards are shuffled into a "
+               "private draw pile.", {"cards": len(deck)})
 
 
 def choose_start_world(game: Game, draft: Draft, p: Player) -> Generator[
@@ -279,20 +280,20 @@ def choose_start_world(game: Game, draft: Draft, p: Player) -> Generator[
     d = Decision(p.index, "start_world",
                  f"{p.name}: choose the start world you keep (the other goes face down onto "
                  "your discard pile).",
-                 game.card_options(pair), 1, 1, {"cards": [c.name for c in pair]})
-    ids = game.forced(d)
+                 card_options(pair), 1, 1, {"cards": [c.name for c in pair]})
+    ids = forced(d)
     if ids is None:
         ids = yield d
     kept = next(c for c in pair if c.id == ids[0])
     other = next(c for c in pair if c is not kept)
     draft.start_worlds[p.index] = [kept]  # face down until the reveal
-    game.discard_pile(p).append(other)
-    game.emit(p.index, "start_world_discard",
-              f"{p.says('discards')} one start world face down.", {"count": 1})
-    game.emit(p.index, "start_world_discard_private",
-              f"{p.says('keeps')} {kept.name}; {other.name} goes face down onto "
-              f"{whose(p.name)} discard pile.",
-              {"kept": kept.name, "card": other.name}, visible_to=p.index)
+    piles.discard_pile(game, p).append(other)
+    game._emit(p.index, "start_world_discard",
+               f"{p.says('discards')} one start world face down.", {"count": 1})
+    game._emit(p.index, "start_world_discard_private",
+               f"{p.says('keeps')} {kept.name}; {other.name} goes face down onto "
+               f"{whose(p.name)} discard pile.",
+               {"kept": kept.name, "card": other.name}, visible_to=p.index)
     return kept
 
 

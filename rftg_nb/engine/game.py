@@ -4,10 +4,14 @@ The rules are generators (``rftg_nb.engine.rounds``): they ``yield`` a :class:`D
 receive the chosen option ids. The game parks at each yield, so nothing ever blocks; replaying
 the logged choices from the same seed rebuilds any position (load, undo).
 
-``Game`` is built of rooms with one job each: this module holds construction, the decision
-protocol, saves and the round hooks; card movement is :mod:`rftg_nb.engine.piles`, the views
-:mod:`rftg_nb.engine.views`, the powers of the phase running
-:mod:`rftg_nb.engine.power_cache`, the save format :mod:`rftg_nb.engine.saves`.
+``Game``'s public face is the protocol that people, the pages, the AI, the lab and the tests
+use: construction and saves, the pending decision and its answer, undo and the step-through
+copy, results, views and the sides the scores name. What the rules need besides lives in other
+rooms, each with one job: card movement is :mod:`rftg_nb.engine.piles`, the powers of the
+phase running :mod:`rftg_nb.engine.power_cache`, the views :mod:`rftg_nb.engine.views`, the
+save format :mod:`rftg_nb.engine.saves`. The hooks a kind of game overrides (the deal, the
+steps after the actions and after each phase, the end of the game) and the recording of
+events are underscored: the rules call them, nothing outside the engine does.
 """
 
 from __future__ import annotations
@@ -28,13 +32,11 @@ from rftg_nb.engine.decision import (
     Decision,
     Event,
     IllegalChoice,
-    Option,
     SaveFileError,
     Saying,
     SetupError,
 )
-from rftg_nb.engine.piles import CardMoves
-from rftg_nb.engine.power_cache import PowerCache, PowerUse
+from rftg_nb.engine.power_cache import PowerUse
 from rftg_nb.engine.saves import (
     SAVE_FIELDS,
     SAVE_FORMAT,
@@ -72,7 +74,7 @@ class _Reached(Exception):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # SoloGame, TableGame
-class Game(CardMoves, GameViews, PowerCache):
+class Game(GameViews):
     """A game of Race for the Galaxy (base set or with The Gathering Storm).
 
     Create one with :meth:`new`, :meth:`from_json` or :meth:`from_position`; read
@@ -391,6 +393,8 @@ class Game(CardMoves, GameViews, PowerCache):
 
     # ----------------------------------------------------------------- results
     def scores(self) -> list[int]:
+        """Each side's score so far (final once the game is over), in the order of
+        :meth:`sides`."""
         return [score_breakdown(self, p)["total"] for p in self.players]
 
     def score_breakdown(self, player: int) -> dict[str, Any]:
@@ -409,11 +413,6 @@ class Game(CardMoves, GameViews, PowerCache):
         from rftg_nb.engine.goals import status
 
         return status(self)
-
-    def check_goals(self, phase: str) -> None:
-        """The goal checks at the end of ``phase`` (or of the round: "round_end")."""
-        if self.goal_tracks:
-            _goals.check(self, phase)
 
     @property
     def winners(self) -> list[int]:
@@ -439,10 +438,11 @@ class Game(CardMoves, GameViews, PowerCache):
         return w[0] if len(w) == 1 else None
 
     def tiebreak(self, player: int) -> int:
+        """What breaks a tie for side ``player``: cards in hand plus goods."""
         p = self.players[player]
         return len(p.hand) + p.good_count()
 
-    # ----------------------------------------------------------------- round hooks
+    # ----------------------------------------------------------------- sides
     def pool_size(self) -> int:
         """VP chips in the pool at the start: 12 per player."""
         return 12 * len(self.players)
@@ -459,30 +459,36 @@ class Game(CardMoves, GameViews, PowerCache):
         """The event actor for side ``side`` of :meth:`scores`."""
         return side
 
-    def deal(self) -> None:
+    def tableau_sizes(self) -> list[int]:
+        """Each side's tableau size for the game end, in the order of :meth:`sides`."""
+        return [len(p.tableau) for p in self.players]
+
+    # ----------------------------------------------------------------- hooks of the rules
+    def _deal(self) -> None:
         """Set the game up: start worlds, deck, windfall goods and opening hands."""
         _rounds.deal(self)
 
-    def phases_this_round(self) -> set[str]:
+    def _phases_this_round(self) -> set[str]:
         """The phases this round runs: those called by some player's actions."""
         chosen: set[str] = set()
         for p in self.players:
             chosen.update(p.actions)
         return {phase for phase, calls in _rounds.PHASES if not chosen.isdisjoint(calls)}
 
-    def after_actions(self) -> Generator[Decision, tuple[str, ...], None]:
+    def _after_actions(self) -> Generator[Decision, tuple[str, ...], None]:
         """Runs once actions are revealed (the solitaire robot rolls its dice here)."""
         yield from ()
 
-    def after_phase(self, phase: str) -> Generator[Decision, tuple[str, ...], None]:
+    def _after_phase(self, phase: str) -> Generator[Decision, tuple[str, ...], None]:
         """Runs after the players' part of each phase (the solitaire robot acts here)."""
         yield from ()
 
-    def tableau_sizes(self) -> list[int]:
-        """Each side's tableau size for the game end, in the order of :meth:`sides`."""
-        return [len(p.tableau) for p in self.players]
+    def _check_goals(self, phase: str) -> None:
+        """The goal checks at the end of ``phase`` (or of the round: "round_end")."""
+        if self.goal_tracks:
+            _goals.check(self, phase)
 
-    def end_reasons(self) -> list[str]:
+    def _end_reasons(self) -> list[str]:
         """Why the game would end at this round end (none: it goes on)."""
         reasons = []
         if self.vp_pool <= 0:
@@ -493,17 +499,17 @@ class Game(CardMoves, GameViews, PowerCache):
                 reasons.append(f"{self.whose(side)} tableau has {n} cards")
         return reasons
 
-    def should_end(self) -> bool:
+    def _should_end(self) -> bool:
         """Checked at round end: the pool is empty or a tableau holds 12 or more cards."""
-        return bool(self.end_reasons())
+        return bool(self._end_reasons())
 
-    # ----------------------------------------------------------------- helpers for the rules
+    # ----------------------------------------------------------------- the record of events
     def _own_listeners(self) -> list[Callable[[Event], None]]:
         """The listeners this kind of game keeps for itself (the solitaire game's and the
         table's per-event records of the race); called before the rules start."""
         return []
 
-    def emit(
+    def _emit(
         self,
         actor: int | str | None,
         kind: str,
@@ -519,7 +525,7 @@ class Game(CardMoves, GameViews, PowerCache):
         for listen in self.listeners:
             listen(e)
 
-    def tell(self, actor: int | str | None, saying: Saying, facts: tuple[Any, ...]) -> None:
+    def _tell(self, actor: int | str | None, saying: Saying, facts: tuple[Any, ...]) -> None:
         """Record an event as ``saying`` tells it of ``facts`` (its sentence and data are made
         when read: see :class:`Saying`)."""
         if not self._record:
@@ -528,25 +534,3 @@ class Game(CardMoves, GameViews, PowerCache):
         self.events.append(e)
         for listen in self.listeners:
             listen(e)
-
-    def ask(self, d: Decision) -> Generator[Decision, tuple[str, ...], tuple[str, ...]]:
-        """Yield ``d`` unless its answer is forced (no choice, or every option must be picked)."""
-        ids = self.forced(d)
-        if ids is None:
-            ids = yield d
-        return ids
-
-    @staticmethod
-    def forced(d: Decision) -> tuple[str, ...] | None:
-        """The answer to ``d`` when there is no choice (nothing may be picked, or every option
-        must be), else None: the rules then yield ``d`` (as :meth:`ask` does, written out where
-        the rules ask, which spares a generator for each question)."""
-        if d.max == 0:
-            return ()
-        if d.rule is None and len(d.options) == d.min == d.max:
-            return d.ids
-        return None
-
-    def card_options(self, cards: Iterable[Card]) -> tuple[Option, ...]:
-        # Card.option, read from the card where it made it already (asked for whole hands)
-        return tuple([c._option or c.option for c in cards])

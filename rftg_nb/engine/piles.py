@@ -1,5 +1,5 @@
-"""Cards and chips on the move: draws, reshuffles, discards, goods and VP chips. A part of
-:class:`rftg_nb.engine.game.Game`.
+"""Cards and chips on the move: draws, reshuffles, discards, goods and VP chips, each a
+function of the game it moves them in (``piles.draw(game, p, 2, "why")``).
 
 The rules move cards only through these helpers, which are told whose draw or discard it is:
 in the drafting variant (``Game.new(draft=True)``, see :mod:`rftg_nb.engine.draft`) each
@@ -10,16 +10,15 @@ other game all share ``Game.deck`` and ``Game.discard``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from rftg_nb._native import mypyc_attr, trait
 from rftg_nb.engine.decision import Saying
 from rftg_nb.engine.state import Card, Player
 from rftg_nb.text import count, says, whose
 
 if TYPE_CHECKING:
-    from rftg_nb.engine.draft import Draft
+    from rftg_nb.engine.game import Game
 
 
 def shuffle(rng: random.Random, cards: list[Any]) -> None:
@@ -94,147 +93,142 @@ GAIN_VP = Saying(
     lambda name, n, why, pool: {"vp": n, "why": why, "pool": pool})
 
 
-@trait
-@mypyc_attr(allow_interpreted_subclasses=True)
-class CardMoves:
-    """Moving cards between piles, hands and worlds, and chips to players (mixed into
-    ``Game``)."""
+def draw_one(game: Game, p: Player | None = None) -> Card | None:
+    """Take the top card of the draw pile (``p``'s own pile in a drafted game).
 
-    # what the class it is mixed into holds (read here, set there)
-    deck: list[Card]
-    discard: list[Card]
-    vp_pool: int
-    rng: random.Random
-    draft: Draft | None
+    When the pile runs out the discard pile becomes the new pile at once, so cards
+    discarded later in the same phase wait for the next reshuffle; if both piles were
+    empty then, the next draw tries again.
+    """
+    if p is not None and p.deck is not None:
+        return _draw_own(game, p)
+    if not game.deck:
+        if game.draft is not None and game.draft.done:
+            raise AssertionError("a drafted game draws from a player's own pile: "
+                                 "the rules must say whose draw it is")
+        reshuffle(game)
+        if not game.deck:
+            return None
+    card = game.deck.pop()
+    if not game.deck:
+        reshuffle(game)
+    return card
 
-    def emit(self, actor: int | str | None, kind: str, text: str,
-             data: Mapping[str, Any] | None = None,
-             visible_to: int | None = None) -> None: ...
 
-    def tell(self, actor: int | str | None, saying: Saying, facts: tuple[Any, ...]) -> None: ...
-
-    def draw_one(self, p: Player | None = None) -> Card | None:
-        """Take the top card of the draw pile (``p``'s own pile in a drafted game).
-
-        When the pile runs out the discard pile becomes the new pile at once, so cards
-        discarded later in the same phase wait for the next reshuffle; if both piles were
-        empty then, the next draw tries again.
-        """
-        if p is not None and p.deck is not None:
-            return self._draw_own(p)
-        if not self.deck:
-            if self.draft is not None and self.draft.done:
-                raise AssertionError("a drafted game draws from a player's own pile: "
-                                     "the rules must say whose draw it is")
-            self.reshuffle()
-            if not self.deck:
-                return None
-        card = self.deck.pop()
-        if not self.deck:
-            self.reshuffle()
-        return card
-
-    def _draw_own(self, p: Player) -> Card | None:
+def _draw_own(game: Game, p: Player) -> Card | None:
+    deck = p.deck
+    if not deck:
+        reshuffle(game, p)
         deck = p.deck
         if not deck:
-            self.reshuffle(p)
-            deck = p.deck
-            if not deck:
-                return None
-        card = deck.pop()
-        if not deck:
-            self.reshuffle(p)
-        return card
+            return None
+    card = deck.pop()
+    if not deck:
+        reshuffle(game, p)
+    return card
 
-    def reshuffle(self, p: Player | None = None) -> None:
-        """Shuffle the discard pile into a new draw pile (``p``'s own piles, if they have
-        them)."""
-        if p is not None and p.discard is not None:
-            if not p.discard:
-                return
-            p.deck = p.discard
-            p.discard = []
-            shuffle(self.rng, p.deck)
-            self.tell(p.index, OWN_RESHUFFLE, (p.name, len(p.deck)))
+
+def reshuffle(game: Game, p: Player | None = None) -> None:
+    """Shuffle the discard pile into a new draw pile (``p``'s own piles, if they have
+    them)."""
+    if p is not None and p.discard is not None:
+        if not p.discard:
             return
-        if not self.discard:
-            return
-        self.deck = self.discard
-        self.discard = []
-        shuffle(self.rng, self.deck)
-        self.tell(None, RESHUFFLE, (len(self.deck),))
+        p.deck = p.discard
+        p.discard = []
+        shuffle(game.rng, p.deck)
+        game._tell(p.index, OWN_RESHUFFLE, (p.name, len(p.deck)))
+        return
+    if not game.discard:
+        return
+    game.deck = game.discard
+    game.discard = []
+    shuffle(game.rng, game.deck)
+    game._tell(None, RESHUFFLE, (len(game.deck),))
 
-    def take(self, n: int, p: Player | None = None) -> list[Card]:
-        """The top ``n`` cards of the draw pile (fewer if the draw and discard piles run dry);
-        ``p``'s own piles in a drafted game."""
-        own = None if p is None else p.deck
-        deck = self.deck if own is None else own
-        if 0 < n < len(deck):  # the pile outlasts the draw: no reshuffle can come up
-            top = deck[-n:]
-            del deck[-n:]
-            top.reverse()  # drawn one by one from the top, the last item first
-            return top
-        got: list[Card] = []
-        for _ in range(n):
-            c = self.draw_one(p)
-            if c is None:
-                break
-            got.append(c)
-        return got
 
-    def draw(self, p: Player, n: int, why: str) -> list[Card]:
-        """Draw ``n`` cards into ``p``'s hand (fewer if the piles run dry)."""
-        got = self.take(n, p)
-        if got:
-            p.hand.extend(got)
-            facts = (p.name, tuple(got), why)
-            self.tell(p.index, DRAW, facts)
-            self.tell(p.index, DRAW_PRIVATE, facts)
-        elif n:
-            self.tell(p.index, DRAW_NOTHING, (p.name, why))
-        return got
-
-    def discard_pile(self, p: Player | None = None) -> list[Card]:
-        """The pile a card of ``p``'s goes to when discarded: ``p``'s own in a drafted game,
-        else the game's."""
-        own = None if p is None else p.discard
-        return self.discard if own is None else own
-
-    def discard_from_hand(self, p: Player, ids: Iterable[str], why: str) -> list[Card]:
-        wanted = set(ids)
-        hand = p.hand
-        gone = [c for c in hand if c.id in wanted]
-        if gone:
-            for c in gone:  # a few cards of the hand: taken out where they are
-                hand.remove(c)
-            own = p.discard
-            (self.discard if own is None else own).extend(gone)
-            facts = (p.name, tuple(gone), why)
-            self.tell(p.index, DISCARD, facts)
-            self.tell(p.index, DISCARD_PRIVATE, facts)
-        return gone
-
-    def add_good(self, world: Card, p: Player | None = None) -> bool:
-        """Put the top card of the draw pile face down on ``world``; False if no card is left.
-
-        ``p`` is the world's owner: in a drafted game the good comes from their own pile."""
-        c = self.draw_one(p)
+def take(game: Game, n: int, p: Player | None = None) -> list[Card]:
+    """The top ``n`` cards of the draw pile (fewer if the draw and discard piles run dry);
+    ``p``'s own piles in a drafted game."""
+    own = None if p is None else p.deck
+    deck = game.deck if own is None else own
+    if 0 < n < len(deck):  # the pile outlasts the draw: no reshuffle can come up
+        top = deck[-n:]
+        del deck[-n:]
+        top.reverse()  # drawn one by one from the top, the last item first
+        return top
+    got: list[Card] = []
+    for _ in range(n):
+        c = draw_one(game, p)
         if c is None:
-            return False
-        world.good = c
-        return True
+            break
+        got.append(c)
+    return got
 
-    def remove_good(self, world: Card, p: Player | None = None) -> None:
-        """Discard the good on ``world`` (to its owner ``p``'s own pile in a drafted game)."""
-        g = world.good
-        if g is not None:
-            world.good = None
-            own = None if p is None else p.discard
-            (self.discard if own is None else own).append(g)
 
-    def award_vp(self, p: Player, n: int, why: str) -> None:
-        if n <= 0:
-            return
-        p.vp += n
-        self.vp_pool -= n
-        self.tell(p.index, GAIN_VP, (p.name, n, why, self.vp_pool))
+def draw(game: Game, p: Player, n: int, why: str) -> list[Card]:
+    """Draw ``n`` cards into ``p``'s hand (fewer if the piles run dry)."""
+    got = take(game, n, p)
+    if got:
+        p.hand.extend(got)
+        # Any tuple: a compiled build keeps a tuple of known length unboxed and would box it
+        # anew for each event, two tuples where one is shared
+        facts: tuple[Any, ...] = (p.name, tuple(got), why)
+        game._tell(p.index, DRAW, facts)
+        game._tell(p.index, DRAW_PRIVATE, facts)
+    elif n:
+        game._tell(p.index, DRAW_NOTHING, (p.name, why))
+    return got
+
+
+def discard_pile(game: Game, p: Player | None = None) -> list[Card]:
+    """The pile a card of ``p``'s goes to when discarded: ``p``'s own in a drafted game,
+    else the game's."""
+    own = None if p is None else p.discard
+    return game.discard if own is None else own
+
+
+def discard_from_hand(game: Game, p: Player, ids: Iterable[str], why: str) -> list[Card]:
+    """Discard the cards of ``p``'s hand with option ids ``ids`` (to ``p``'s own pile in a
+    drafted game); the cards discarded, in hand order."""
+    wanted = set(ids)
+    hand = p.hand
+    gone = [c for c in hand if c.id in wanted]
+    if gone:
+        for c in gone:  # a few cards of the hand: taken out where they are
+            hand.remove(c)
+        own = p.discard
+        (game.discard if own is None else own).extend(gone)
+        facts: tuple[Any, ...] = (p.name, tuple(gone), why)  # shared, as in draw
+        game._tell(p.index, DISCARD, facts)
+        game._tell(p.index, DISCARD_PRIVATE, facts)
+    return gone
+
+
+def add_good(game: Game, world: Card, p: Player | None = None) -> bool:
+    """Put the top card of the draw pile face down on ``world``; False if no card is left.
+
+    ``p`` is the world's owner: in a drafted game the good comes from their own pile."""
+    c = draw_one(game, p)
+    if c is None:
+        return False
+    world.good = c
+    return True
+
+
+def remove_good(game: Game, world: Card, p: Player | None = None) -> None:
+    """Discard the good on ``world`` (to its owner ``p``'s own pile in a drafted game)."""
+    g = world.good
+    if g is not None:
+        world.good = None
+        own = None if p is None else p.discard
+        (game.discard if own is None else own).append(g)
+
+
+def award_vp(game: Game, p: Player, n: int, why: str) -> None:
+    """Give ``p`` ``n`` VP chips from the pool (it may run below zero: the game then ends)."""
+    if n <= 0:
+        return
+    p.vp += n
+    game.vp_pool -= n
+    game._tell(p.index, GAIN_VP, (p.name, n, why, game.vp_pool))

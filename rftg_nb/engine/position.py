@@ -247,7 +247,7 @@ def build_position(game: Game, pos: dict[str, Any]) -> str | None:
     game.vp_pool = pos["vp_pool"]
     game.vp_start = pos["vp_pool"] + sum(p.vp for p in game.players)
     game.round = pos["round"]
-    game.emit(None, "position", "The game starts from a given position.", {})
+    game._emit(None, "position", "The game starts from a given position.", {})
     if pos["phase"] == "action":
         game.round -= 1
         return None

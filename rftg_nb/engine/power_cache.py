@@ -1,68 +1,60 @@
 """The powers each player's tableau gives in the phase running, worked out when the phase
-begins and kept while the tableau stays the same. A part of :class:`rftg_nb.engine.game.Game`.
+begins and kept on the game while the tableau stays the same
+(``power_cache.powers(game, p, "reduce")``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rftg_nb._native import mypyc_attr, trait
-from rftg_nb.cards import Design
 from rftg_nb.engine.powers import Handler
 from rftg_nb.engine.state import Card, Player
+
+if TYPE_CHECKING:
+    from rftg_nb.engine.game import Game
 
 PowerUse = tuple[Card, int, Any, Handler]  # (card, index in its powers, power, handler)
 _NO_HOOKS: dict[str, tuple[PowerUse, ...]] = {}  # a player's hooks before any phase began
 
 
-@trait
-@mypyc_attr(allow_interpreted_subclasses=True)
-class PowerCache:
-    """Each player's powers for this phase, by hook (mixed into ``Game``)."""
+def drop_caches(game: Game) -> None:
+    """Forget what the rules kept to go faster (powers by tableau, goal counts, each card's
+    options and powers). Done when the game ends: a finished game keeps its record and its
+    state, so holding many finished games costs the garbage collector less."""
+    game._power_memo.clear()
+    game._goal_counts.clear()
+    # As Card.drop_caches, but the design's table of powers stays: every card of the design
+    # shares it, so keeping it costs a game nothing.
+    for c in game.cards:
+        c._option = None
+        c._memo = None
+    for p in game.players:
+        p.drop_caches()
 
-    # what the class it is mixed into holds (read here, set there)
-    players: list[Player]
-    cards: list[Card]
-    _powers: dict[int, tuple[PowerUse, ...]]
-    _powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]]
-    _power_memo: dict[int, tuple[list[Card], tuple[
-        tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]]]
-    _goal_counts: dict[int, tuple[list[Card], list[Design], dict[str, int]]]
 
-    def drop_caches(self) -> None:
-        """Forget what the rules kept to go faster (powers by tableau, goal counts, each
-        card's options and powers). Done when the game ends: a finished game keeps its record
-        and its state, so holding many finished games costs the garbage collector less."""
-        self._power_memo.clear()
-        self._goal_counts.clear()
-        # As Card.drop_caches, but the design's table of powers stays: every card of the
-        # design shares it, so keeping it costs a game nothing.
-        for c in self.cards:
-            c._option = None
-            c._memo = None
-        for p in self.players:
-            p.drop_caches()
+def powers(game: Game, p: Player, hook: str | None = None) -> tuple[PowerUse, ...]:
+    """``p``'s powers for this phase as they stood when it began: (card, index in the card's
+    powers, power, handler), only those with handler hook ``hook`` if given."""
+    if hook is None:
+        return game._powers.get(p.index, ())
+    return game._powers_by_hook.get(p.index, _NO_HOOKS).get(hook, ())
 
-    def powers(self, p: Player, hook: str | None = None) -> tuple[PowerUse, ...]:
-        """``p``'s powers for this phase as they stood when it began: (card, index in the
-        card's powers, power, handler), only those with handler hook ``hook`` if given."""
-        if hook is None:
-            return self._powers.get(p.index, ())
-        return self._powers_by_hook.get(p.index, _NO_HOOKS).get(hook, ())
 
-    def snapshot_powers(self, phase_number: int) -> None:
-        powers = self._powers
-        by_player = self._powers_by_hook
-        memo = self._power_memo
-        for p in self.players:
-            # The powers depend on the tableau alone: unchanged since this phase last ran (the
-            # same cards in the same order), it has them worked out already.
-            key = 8 * p.index + phase_number  # one for each player and phase (1 to 5)
-            seen = memo.get(key)
-            tableau = p.tableau
-            if seen is None or seen[0] != tableau:
-                seen = memo[key] = (list(tableau), _work_out(tableau, phase_number, seen))
-            powers[p.index], by_player[p.index] = seen[1]
+def snapshot_powers(game: Game, phase_number: int) -> None:
+    """Work out (or find kept) each player's powers for the phase numbered ``phase_number``
+    (1 to 5), as their tableau stands now."""
+    powers = game._powers
+    by_player = game._powers_by_hook
+    memo = game._power_memo
+    for p in game.players:
+        # The powers depend on the tableau alone: unchanged since this phase last ran (the same
+        # cards in the same order), it has them worked out already.
+        key = 8 * p.index + phase_number  # one for each player and phase (1 to 5)
+        seen = memo.get(key)
+        tableau = p.tableau
+        if seen is None or seen[0] != tableau:
+            seen = memo[key] = (list(tableau), _work_out(tableau, phase_number, seen))
+        powers[p.index], by_player[p.index] = seen[1]
 
 
 def _work_out(tableau: list[Card], phase_number: int, seen: tuple[list[Card], tuple[

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import Design
 from rftg_nb.constants import ACTION_LABELS, ACTIONS, HAND_LIMIT
-from rftg_nb.engine.decision import Decision, Option, Saying
+from rftg_nb.engine import piles, power_cache
+from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.phases import consume, develop, explore, produce, settle
 from rftg_nb.engine.piles import shuffle
-from rftg_nb.engine.state import Card, Player
+from rftg_nb.engine.state import Card, Player, card_options
 from rftg_nb.text import says
 
 if TYPE_CHECKING:
@@ -56,7 +57,9 @@ PHASE = Saying(
     "phase",
     lambda phase: f"Phase: {PHASE_TITLES[phase]}.",
     lambda phase: {"phase": phase})
-PHASE_FACTS = {phase: (phase,) for phase in PHASE_TITLES}  # one for all the games
+# One tuple for all the games. Typed as any tuple: a compiled build would otherwise unbox
+# each read and box a new tuple for each event.
+PHASE_FACTS: dict[str, tuple[Any, ...]] = {phase: (phase,) for phase in PHASE_TITLES}
 GAME_END = Saying(
     "game_end",
     lambda reasons: f"The game ends: {'; '.join(reasons)}.",
@@ -83,7 +86,7 @@ def play(game: Game) -> Rules:
         yield from draft_set_up(game)
         start_phase = None
     elif pos is None:
-        game.deal()
+        game._deal()
         yield from initial_discards(game)
         start_phase = None
     else:
@@ -95,28 +98,28 @@ def play(game: Game) -> Rules:
             game.round += 1
             game.phase = "action"
             yield from select_actions(game)
-            yield from game.after_actions()
+            yield from game._after_actions()
         yield from run_phases(game, start_phase)
         start_phase = None
         game.phase = "round_end"
         yield from hand_limit(game)
-        game.check_goals("round_end")
-        if game.should_end():
+        game._check_goals("round_end")
+        if game._should_end():
             break
     finish(game)
-    game.drop_caches()
+    power_cache.drop_caches(game)
 
 
 def give_start_world(game: Game, p: Player, world: Card) -> None:
     p.tableau.append(world)
-    game.tell(p.index, DEALT_START, (p.name, world.name))
+    game._tell(p.index, DEALT_START, (p.name, world.name))
 
 
 def start_good(game: Game, p: Player) -> None:
     """A windfall start world gets its good from the top of the draw pile."""
     world = p.tableau[0]
-    if world.design.windfall and game.add_good(world, p):
-        game.tell(p.index, START_GOOD, (world.name, world.design.good))
+    if world.design.windfall and piles.add_good(game, world, p):
+        game._tell(p.index, START_GOOD, (world.name, world.design.good))
 
 
 def deck_cards(designs: tuple[Design, ...]) -> tuple[list[Card], list[Card], list[Card]]:
@@ -152,7 +155,7 @@ def deal(game: Game) -> None:
     for p in game.players:
         start_good(game, p)
     for p in game.players:
-        game.draw(p, 6, "opening hand")
+        piles.draw(game, p, 6, "opening hand")
 
 
 def initial_discards(game: Game) -> Rules:
@@ -170,11 +173,11 @@ def discard_down(game: Game, p: Player, keep: int, kind: str, why: str, text: st
     n = len(p.hand) - keep
     if n <= 0:
         return
-    d = Decision(p.index, kind, f"{p.name}: {text}", game.card_options(p.hand), n, n)
-    ids = game.forced(d)
+    d = Decision(p.index, kind, f"{p.name}: {text}", card_options(p.hand), n, n)
+    ids = forced(d)
     if ids is None:
         ids = yield d
-    game.discard_from_hand(p, ids, why)
+    piles.discard_from_hand(game, p, ids, why)
 
 
 # The action cards on offer, by game (advanced or not): the same options every round.
@@ -197,7 +200,7 @@ def select_actions(game: Game) -> Rules:
     for p in game.players:
         d = Decision(p.index, "actions", f"{p.name}: choose {what} for round {game.round}.",
                      options, n, n, None, _action_rule)
-        ids = game.forced(d)
+        ids = forced(d)
         if ids is None:
             ids = yield d
         pick = _PICKS.get(ids)
@@ -208,7 +211,7 @@ def select_actions(game: Game) -> Rules:
         picks.append(pick)
     for p, pick in zip(game.players, picks, strict=True):
         p.actions = pick
-        game.tell(p.index, CHOSE, (p.name, pick))
+        game._tell(p.index, CHOSE, (p.name, pick))
 
 
 def _action_rule(ids: tuple[str, ...]) -> str | None:
@@ -220,7 +223,7 @@ def _action_rule(ids: tuple[str, ...]) -> str | None:
 
 
 def run_phases(game: Game, start: str | None) -> Rules:
-    todo = game.phases_this_round()
+    todo = game._phases_this_round()
     started = start is None
     for phase, _calls in PHASES:
         if not started:
@@ -233,8 +236,8 @@ def run_phases(game: Game, start: str | None) -> Rules:
         for p in game.players:
             if p.used or p.produced or p.temp_military:  # most phases leave nothing
                 p.clear_phase()
-        game.snapshot_powers(PHASE_NUMBER[phase])
-        game.tell(None, PHASE, PHASE_FACTS[phase])
+        power_cache.snapshot_powers(game, PHASE_NUMBER[phase])
+        game._tell(None, PHASE, PHASE_FACTS[phase])
         if phase == "explore":
             yield from explore.run(game)
         elif phase in ("develop", "develop2"):
@@ -245,8 +248,8 @@ def run_phases(game: Game, start: str | None) -> Rules:
             yield from consume.run(game)
         else:
             yield from produce.run(game)
-        yield from game.after_phase(phase)
-        game.check_goals(phase)
+        yield from game._after_phase(phase)
+        game._check_goals(phase)
     for p in game.players:
         if p.used or p.produced or p.temp_military:
             p.clear_phase()
@@ -268,8 +271,8 @@ def hand_limit(game: Game) -> Rules:
 def finish(game: Game) -> None:
     game._over = True  # Game.is_over reads it
     game.phase = "game_end"
-    reasons = game.end_reasons()
-    game.tell(None, GAME_END, (tuple(reasons),))
+    reasons = game._end_reasons()
+    game._tell(None, GAME_END, (tuple(reasons),))
     if game.goal_tracks:
         from rftg_nb.engine.goals import finish as finish_goals
 
@@ -277,9 +280,9 @@ def finish(game: Game) -> None:
     scores = game.scores()
     sides = game.sides()
     for i, (name, s) in enumerate(zip(sides, scores, strict=True)):
-        game.tell(game.side_actor(i), SCORE, (name, s))
+        game._tell(game.side_actor(i), SCORE, (name, s))
     w = game._winners_of(scores)  # the game is over: what ``game.winners`` says
     if len(w) == 1:
-        game.tell(game.side_actor(w[0]), WINNER, (sides[w[0]], tuple(w)))
+        game._tell(game.side_actor(w[0]), WINNER, (sides[w[0]], tuple(w)))
     else:
-        game.tell(None, SHARED_WIN, (tuple([sides[i] for i in w]), tuple(w)))
+        game._tell(None, SHARED_WIN, (tuple([sides[i] for i in w]), tuple(w)))

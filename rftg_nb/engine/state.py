@@ -152,6 +152,12 @@ class Player:
         return f"<Player {self.index} {self.name}>"
 
 
+def card_options(cards: Iterable[Card]) -> tuple[Option, ...]:
+    """An option for each of ``cards``, in order (a question that picks among them)."""
+    # Card.option, read from the card where it made it already (asked for whole hands)
+    return tuple([c._option or c.option for c in cards])
+
+
 def designs_military(designs: Iterable[Design]) -> int:
     """The unconditional Military of a tableau of these designs: the sum of their plain
     EXTRA_MILITARY powers (may be negative)."""

@@ -1,8 +1,10 @@
-"""What a game shows: one player's view, the whole state as plain data, where every card is,
-and the events a player may see. A part of :class:`rftg_nb.engine.game.Game`."""
+"""What a game shows: one player's view, the whole state as plain data and the events a player
+may see (mixed into :class:`rftg_nb.engine.game.Game`), and where every card is
+(:func:`locations`, the check the tests make of a game)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb._native import mypyc_attr, trait
@@ -11,6 +13,7 @@ from rftg_nb.engine.state import Card, Player
 
 if TYPE_CHECKING:
     from rftg_nb.engine.draft import Draft
+    from rftg_nb.engine.game import Game
 
 
 @trait
@@ -96,60 +99,63 @@ class GameViews:
             out["draft"] = self.draft.snapshot()
         return out
 
-    def locations(self) -> dict[str, str]:
-        """Where each card is ("deck", "discard", "hand:0", "tableau:1", "good:c12", ...).
-
-        A drafted game adds "deck:0" and "discard:0" (a player's own piles), "packet:0" (the
-        packet seat 0 holds), "picks:0", "start:0" (start worlds not yet revealed) and
-        "removed" (left out of the game after the draft).
-
-        Raises AssertionError if a card is found in two places or a card is missing.
-        """
-        where: dict[str, str] = {}
-
-        def put(card: Card, place: str) -> None:
-            if card.id in where:
-                raise AssertionError(f"{card} is both in {where[card.id]} and {place}")
-            where[card.id] = place
-
-        for c in self.deck:
-            put(c, "deck")
-        for c in self.discard:
-            put(c, "discard")
-        for p in self.players:
-            for c in p.hand:
-                put(c, f"hand:{p.index}")
-            for c in p.tableau:
-                put(c, f"tableau:{p.index}")
-                if c.good is not None:
-                    put(c.good, f"good:{c.id}")
-        if self.draft is not None:
-            self._locate_draft(put)
-        self._locate_more(put)
-        missing = [c.id for c in self.cards if c.id not in where]
-        if missing:
-            raise AssertionError(f"cards in no place: {missing}")
-        return where
-
-    def _locate_draft(self, put: Any) -> None:
-        draft = self.draft
-        assert draft is not None
-        for p in self.players:
-            i = p.index
-            for c in p.deck or ():
-                put(c, f"deck:{i}")
-            for c in p.discard or ():
-                put(c, f"discard:{i}")
-            for zone, cards in (("packet", draft.packets[i]), ("picks", draft.picks[i]),
-                                ("start", draft.start_worlds[i])):
-                for c in cards:
-                    put(c, f"{zone}:{i}")
-        for c in draft.removed:
-            put(c, "removed")
-
-    def _locate_more(self, put: Any) -> None:
-        """Hook for games with more zones (the solitaire robot's draw stack and tableau)."""
+    def _locate_more(self, put: Callable[[Card, str], None]) -> None:
+        """Hook of :func:`locations` for games with more zones (the solitaire robot's draw
+        stack and tableau)."""
 
     def events_for(self, player: int) -> list[Event]:
         """The events ``player`` may see (public ones and their own private ones)."""
         return [e for e in self.events if e.seen_by(player)]
+
+
+def locations(game: Game) -> dict[str, str]:
+    """Where each card is ("deck", "discard", "hand:0", "tableau:1", "good:c12", ...).
+
+    A drafted game adds "deck:0" and "discard:0" (a player's own piles), "packet:0" (the
+    packet seat 0 holds), "picks:0", "start:0" (start worlds not yet revealed) and
+    "removed" (left out of the game after the draft).
+
+    Raises AssertionError if a card is found in two places or a card is missing.
+    """
+    where: dict[str, str] = {}
+
+    def put(card: Card, place: str) -> None:
+        if card.id in where:
+            raise AssertionError(f"{card} is both in {where[card.id]} and {place}")
+        where[card.id] = place
+
+    for c in game.deck:
+        put(c, "deck")
+    for c in game.discard:
+        put(c, "discard")
+    for p in game.players:
+        for c in p.hand:
+            put(c, f"hand:{p.index}")
+        for c in p.tableau:
+            put(c, f"tableau:{p.index}")
+            if c.good is not None:
+                put(c.good, f"good:{c.id}")
+    if game.draft is not None:
+        _locate_draft(game, put)
+    game._locate_more(put)
+    missing = [c.id for c in game.cards if c.id not in where]
+    if missing:
+        raise AssertionError(f"cards in no place: {missing}")
+    return where
+
+
+def _locate_draft(game: Game, put: Callable[[Card, str], None]) -> None:
+    draft = game.draft
+    assert draft is not None
+    for p in game.players:
+        i = p.index
+        for c in p.deck or ():
+            put(c, f"deck:{i}")
+        for c in p.discard or ():
+            put(c, f"discard:{i}")
+        for zone, cards in (("packet", draft.packets[i]), ("picks", draft.picks[i]),
+                            ("start", draft.start_worlds[i])):
+            for c in cards:
+                put(c, f"{zone}:{i}")
+    for c in draft.removed:
+        put(c, "removed")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rftg_nb.engine import piles
 from rftg_nb.robot.dice import SPACES, player_markers
 from rftg_nb.robot.mat import COUNTER
 
@@ -162,7 +163,7 @@ def first_settle(game: SoloGame, spec: dict[str, Any]) -> None:
     r.used_once.add("first_settle")
     found = None
     for _ in range(len(game.deck) + len(game.discard)):  # ends even if no world qualifies
-        c = game.draw_one()
+        c = piles.draw_one(game)
         if c is None:
             break
         d = c.design

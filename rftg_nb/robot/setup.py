@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import CARDS, CardDatabase
+from rftg_nb.engine import piles
 from rftg_nb.engine.decision import SaveFileError, SetupError
 from rftg_nb.engine.piles import shuffle
 from rftg_nb.engine.rounds import deck_cards, give_start_world, start_good
@@ -237,18 +238,18 @@ def deal(game: SoloGame) -> None:
         game.components.get("credit_max"), game.components.get("economy_max"),
         game.components.marked(theirs.name),
     )
-    game.emit("robot", "start_world",
-              f"The robot is dealt the start world {theirs.name}: credit {game.robot.credit}, "
-              f"economy {game.robot.economy}, \"robot =\" reads "
-              f"{FACE_LABELS[game.robot.robot_face]}.",
-              {"card": theirs.name, "credit": game.robot.credit,
+    game._emit("robot", "start_world",
+               f"The robot is dealt the start world {theirs.name}: credit {game.robot.credit}, "
+               f"economy {game.robot.economy}, \"robot =\" reads "
+               f"{FACE_LABELS[game.robot.robot_face]}.",
+               {"card": theirs.name, "credit": game.robot.credit,
                "economy": game.robot.economy, "robot_face": game.robot.robot_face,
                "rule": "Setup"})
     good_first = game.convention("player_windfall_good") == "before_robot"
     if good_first:
         start_good(game, me)
     game.robot_draw(values["draw_stack"], "Setup: the robot's draw stack")
-    game.draw(me, 6, "opening hand")
+    piles.draw(game, me, 6, "opening hand")
     if not good_first:
         start_good(game, me)
 

@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 
 from rftg_nb._native import mypyc_attr
 from rftg_nb.cards import CardDatabase
-from rftg_nb.engine.decision import Decision, Event, Option, Saying, SetupError
+from rftg_nb.engine import piles
+from rftg_nb.engine.decision import Decision, Event, Option, Saying, SetupError, forced
 from rftg_nb.engine.game import Game
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
@@ -184,7 +185,7 @@ class SoloGame(Game):
                 for _ in range(v):
                     to.append(self.deck.pop())
         # said as a move of the robot's, so the board never shows a number nothing explains
-        self.emit("robot", "adjust", "Set-up of this example: " + "; ".join(
+        self._emit("robot", "adjust", "Set-up of this example: " + "; ".join(
             _adjusted(key, v, was, r) for key, v in values.items()) + ".",
             {"rule": "Set-up of an example", "values": dict(values)})
 
@@ -235,27 +236,27 @@ class SoloGame(Game):
     def side_actor(self, side: int) -> int | str:
         return "robot" if side == ROBOT else side
 
-    def deal(self) -> None:
+    def _deal(self) -> None:
         deal(self)
 
     def convention(self, name: str) -> Any:
         """The value in use of ``conventions.<name>`` in the components."""
         return self.components.get("conventions", name)
 
-    def phases_this_round(self) -> set[str]:
-        todo = super().phases_this_round()
+    def _phases_this_round(self) -> set[str]:
+        todo = super()._phases_this_round()
         for p in self.robot.dice:
             todo.add(SPACE_PHASE[p.space])
         return todo
 
-    def after_actions(self) -> Rules:
+    def _after_actions(self) -> Rules:
         faces = yield from self._roll()
         r = self.robot
         r.dice = self.placements(faces)
-        self.tell("robot", DICE,
-                  (tuple(faces), tuple(player_markers(self.players[0].actions))))
+        self._tell("robot", DICE,
+                   (tuple(faces), tuple(player_markers(self.players[0].actions))))
         for p in r.dice:
-            self.tell("robot", DIE, (p,))
+            self._tell("robot", DIE, (p,))
 
     def placements(self, faces: tuple[str, str]) -> list[Placement]:
         """Where the dice go for the roll (die A face, die B face), under your markers and
@@ -271,7 +272,7 @@ class SoloGame(Game):
             opts += tuple(Option(f"b:{f}", f"Die B: {FACE_LABELS[f]}") for f in dict.fromkeys(b))
             d = Decision(0, "dice", "Roll the two robot dice and enter the faces you rolled "
                          f"(one per die). {_which_die(a, b)}", opts, 2, 2, rule=_one_per_die)
-            ids = self.forced(d)
+            ids = forced(d)
             if ids is None:
                 ids = yield d
             return roll_from_ids(ids)
@@ -279,7 +280,7 @@ class SoloGame(Game):
             return orient(dice[self.round - 1], self.components)
         return self.rng.choice(a), self.rng.choice(b)
 
-    def after_phase(self, phase: str) -> Rules:
+    def _after_phase(self, phase: str) -> Rules:
         """After each phase of the round: the robot's action or response for that phase
         (:func:`rftg_nb.robot.procedures.resolve`)."""
         procedures.resolve(self, phase)
@@ -291,18 +292,18 @@ class SoloGame(Game):
 
     # ------------------------------------------------------------------ robot steps
     def robot_says(self, kind: str, text: str, rule: str, row: str, **data: Any) -> None:
-        self.emit("robot", kind, text, {"rule": rule, "row": row, "section": SECTION, **data})
+        self._emit("robot", kind, text, {"rule": rule, "row": row, "section": SECTION, **data})
 
     def robot_draw(self, n: int, rule: str, row: str = "setup") -> None:
         on_top = self.convention("draw_stack_order") == "stack"
-        cards = self.take(n)
+        cards = piles.take(self, n)
         got = len(cards)
         if on_top:  # flips take stack[0], the top: the last card drawn ends up there
             self.robot.stack[:0] = reversed(cards)
         else:
             self.robot.stack.extend(cards)
-        self.tell("robot", ROBOT_DRAW,
-                  (rule, row, got, on_top, len(self.robot.stack), got < n))
+        self._tell("robot", ROBOT_DRAW,
+                   (rule, row, got, on_top, len(self.robot.stack), got < n))
 
     def flip_to_find(self, wanted: Callable[[Card], bool], what: str, rule: str,
                      row: str) -> Card | None:
@@ -310,17 +311,17 @@ class SoloGame(Game):
         while stack:
             c = stack.pop(0)
             if wanted(c):
-                self.tell("robot", FLIP_FOUND, (rule, row, c.name, what, len(stack)))
+                self._tell("robot", FLIP_FOUND, (rule, row, c.name, what, len(stack)))
                 return c
             self.discard.append(c)
-            self.tell("robot", FLIP_DISCARD, (rule, row, c.name, what, len(stack)))
-        self.tell("robot", FLIP_NONE, (rule, row, what))
+            self._tell("robot", FLIP_DISCARD, (rule, row, c.name, what, len(stack)))
+        self._tell("robot", FLIP_NONE, (rule, row, what))
         return None
 
     def robot_place(self, c: Card, rule: str, row: str) -> None:
         self.robot.cards.append(c)
-        self.tell("robot", ROBOT_PLACE,
-                  (rule, row, c.name, self.robot.card_vp(c), self.robot.tableau_size))
+        self._tell("robot", ROBOT_PLACE,
+                   (rule, row, c.name, self.robot.card_vp(c), self.robot.tableau_size))
 
     def set_credit(self, change: int, rule: str, row: str) -> None:
         self._move_track("credit", self.robot.credit_max, change, rule, row)
@@ -333,12 +334,12 @@ class SoloGame(Game):
         old = getattr(self.robot, track)
         new = max(0, min(top, old + change))
         setattr(self.robot, track, new)
-        self.tell("robot", TRACK_MOVES[track], (rule, row, old, new, change))
+        self._tell("robot", TRACK_MOVES[track], (rule, row, old, new, change))
 
     def robot_vp(self, n: int, rule: str, row: str) -> None:
         self.robot.vp_chips += n
         self.vp_pool -= n
-        self.tell("robot", ROBOT_VP, (rule, row, n, self.vp_pool))
+        self._tell("robot", ROBOT_VP, (rule, row, n, self.vp_pool))
 
     def set_face(self, face: str, rule: str) -> None:
         old = self.robot.robot_face

@@ -10,6 +10,7 @@ import pytest
 from rftg_nb import Game
 from rftg_nb.ai import LEVELS, AIPlayer
 from rftg_nb.ai.knowledge import visible_state
+from rftg_nb.engine.views import locations
 from rftg_nb.robot import SoloGame
 from tests.helpers import answer
 
@@ -134,7 +135,7 @@ def test_look_ahead_copies_do_not_depend_on_the_hidden_cards() -> None:
             tb = sample(b, 0, random.Random(seed), round_start=kind == "actions")
             assert ta.snapshot() == tb.snapshot()
             assert ta.snapshot() != a.snapshot() or ta.snapshot() != b.snapshot()
-            ta.locations()  # every card in exactly one place
+            locations(ta)  # every card in exactly one place
             for _ in range(30):  # the same future: reshuffles, draws, all of it
                 if ta.decision is None:
                     break

@@ -10,6 +10,7 @@ import pytest
 
 from rftg_nb import IllegalChoice
 from rftg_nb.engine.game import Game
+from rftg_nb.engine.views import locations
 from tests.helpers import answer, card_id, hand_names, position, tableau_names
 
 # Single-copy 6-cost developments: hand filler that is never a world.
@@ -574,7 +575,7 @@ def test_illegal_world_is_not_offered_and_an_illegal_apply_changes_nothing():
     with pytest.raises(IllegalChoice):
         g.apply([card_id(g, "Gem World"), card_id(g, "Hive World")])
     assert g.snapshot() == before
-    g.locations()
+    locations(g)
 
 
 # ============================================================== Consume and Produce powers

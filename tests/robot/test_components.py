@@ -8,6 +8,7 @@ import json
 import pytest
 
 from rftg_nb import ComponentError, RandomPlayer, SoloGame
+from rftg_nb.engine.views import locations
 from rftg_nb.robot.components import START_WORLDS, load_components
 from tests.robot.test_robot_phases import drawn, flips, play_round, solo
 
@@ -272,7 +273,7 @@ def test_random_games_keep_rules_tracks_and_cards(seed):
     assert t.robot_credit.between(0, 4).all()
     assert t.robot_economy.between(0, 5).all()
     assert (t[t.actor == "robot"].rule != "").all()
-    g.locations()
+    locations(g)
     assert g.vp_pool + g.players[0].vp + g.robot.vp_chips == 24
     assert (g.vp_pool <= 0 or g.robot.tableau_size >= 12
             or len(g.players[0].tableau) >= 12)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rftg_nb import SoloGame
+from rftg_nb.engine.views import locations
 from tests.robot.test_robot_phases import HAND, drawn, flips, play_round, robot_events, solo
 
 START_VALUES = [  # credit, economy, draw stack, "robot =" face (assumed)
@@ -58,7 +59,7 @@ def test_random_start_worlds_are_dealt_one_each_and_the_rest_shuffled_in():
     assert mine != theirs
     starts = {n for n, *_ in START_VALUES}
     assert {mine, theirs} <= starts
-    where = g.locations()
+    where = locations(g)
     others = [c for c in g.cards if c.name in starts - {mine, theirs}]
     assert len(others) == 7
     assert {where[c.id] for c in others} <= {"deck", "robot:draw_stack", "hand:0"}

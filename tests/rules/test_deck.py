@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from rftg_nb import Game, IllegalChoice
+from rftg_nb.engine.views import locations
 from tests.helpers import others, position
 
 
@@ -42,7 +43,7 @@ def test_discard_pile_is_reshuffled_when_the_deck_runs_out():
     assert len(g.players[0].hand) == 7
     assert [e.data["cards"] for e in g.events if e.kind == "reshuffle"] == [old_discard]
     assert len(g.deck) == old_discard - 4 - 2
-    g.locations()
+    locations(g)
 
 
 def test_explore_discards_miss_a_reshuffle_during_the_draws():
@@ -56,7 +57,7 @@ def test_explore_discards_miss_a_reshuffle_during_the_draws():
     g.apply(g.decision.ids[0])
     assert len(g.discard) == 6 + 1
     assert [e.kind for e in g.events].count("reshuffle") == 1
-    g.locations()
+    locations(g)
 
 
 def test_the_reshuffle_happens_as_the_last_card_is_drawn():
@@ -76,7 +77,7 @@ def test_the_reshuffle_happens_as_the_last_card_is_drawn():
     assert g.phase != "explore"
     assert len(g.discard) == 6 + 1
     assert len(g.deck) == old_discard
-    g.locations()
+    locations(g)
 
 
 @pytest.mark.cards("Gem World", "Spice World")
@@ -88,7 +89,7 @@ def test_a_good_can_come_from_a_reshuffled_deck():
     g = small_deck(p0, p1, ["Hive World"], "produce")
     assert g.players[0].good_count() == 2
     assert [e.kind for e in g.events].count("reshuffle") == 1
-    g.locations()
+    locations(g)
 
 
 @pytest.mark.cards("Gem World", "Comet Zone")
@@ -102,7 +103,7 @@ def test_no_draw_when_deck_and_discard_are_both_empty():
     assert g.players[0].hand == []  # Gem World produced, but there is no card to draw
     assert [e.data["count"] for e in g.events if e.kind == "draw"] == [0]
     assert not g.deck and not g.discard
-    g.locations()
+    locations(g)
 
 
 # ------------------------------------------------------------------ hidden information

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from rftg_nb import Game, RandomPlayer, SaveFileError
-from rftg_nb.engine import SetupError
+from rftg_nb.engine import SetupError, piles
 from rftg_nb.engine.decision import Decision
+from rftg_nb.engine.views import locations
 from rftg_nb.robot import SoloGame
 
 PRINTED_DECK = 136  # base + The Gathering Storm, the 9 start worlds included
@@ -44,7 +45,7 @@ def at_first_round(game: Game) -> Game:
 def seats(game: Game) -> dict[str, int | None]:
     """The seat whose zone holds each card, by card id (a good: its world's seat; None: out of
     the game)."""
-    where = game.locations()
+    where = locations(game)
 
     def seat(place: str) -> int | None:
         if place == "removed":
@@ -134,7 +135,7 @@ def test_each_player_is_dealt_an_odd_and_an_even_start_world(players):
         assert numbers == [[0, 1]] * players
         dealt = {c.id for pair in pairs for c in pair}
         assert len(dealt) == 2 * players
-        where = g.locations()
+        where = locations(g)
         others = [c for c in g.cards if c.design.is_start_world and c.id not in dealt]
         assert len(others) == 9 - 2 * players
         assert all(where[c.id] == "deck" or where[c.id].startswith("packet:") for c in others)
@@ -164,7 +165,7 @@ def test_the_draft_runs_while_the_deck_gives_five_each_and_the_rest_leave(
     gone = {c.id for c in d.removed}
     play_until(g, lambda _: False)
     assert g.is_over
-    where = g.locations()
+    where = locations(g)
     assert {cid for cid, place in where.items() if place == "removed"} == gone
 
 
@@ -377,7 +378,7 @@ def test_drawing_with_both_own_piles_empty_gets_nothing():
     p.deck[:] = []
     p.discard[:] = []
     theirs = list(other.deck)
-    got = g.draw(p, 2, "a test")
+    got = piles.draw(g, p, 2, "a test")
     assert got == []
     assert g.events[-1].text.endswith("draw nothing: no cards are left (a test).")
     assert other.deck == theirs
@@ -388,13 +389,13 @@ def test_goods_come_from_the_owners_own_pile():
     p, other = g.players
     world = next(c for c in p.tableau if c.design.is_world)
     if world.good is not None:
-        g.remove_good(world, p)
+        piles.remove_good(g, world, p)
     assert p.discard[-1].id not in {c.id for c in other.deck}
     top = p.deck[-1]
     theirs = list(other.deck)
-    assert g.add_good(world, p) and world.good is top
+    assert piles.add_good(g, world, p) and world.good is top
     assert other.deck == theirs
-    g.remove_good(world, p)
+    piles.remove_good(g, world, p)
     assert p.discard[-1] is top and world.good is None
     assert g.discard == []
 
@@ -403,7 +404,7 @@ def test_a_draw_without_an_owner_is_refused_in_a_drafted_game():
     """The rules must say whose draw it is: the common deck is gone after the draft."""
     g = at_first_round(drafted(2, seed=9))
     with pytest.raises(AssertionError, match="own pile"):
-        g.draw_one()
+        piles.draw_one(g)
 
 
 # ------------------------------------------------------------------ what each seat sees
@@ -499,7 +500,7 @@ def test_save_load_and_undo_mid_draft_and_mid_game(stop):
     assert g.snapshot() == snap and g.decision == d
     g.apply(pick)
     step = g.at_step(len(g.events) // 2)
-    step.locations()  # every card in one place, also part-way through
+    locations(step)  # every card in one place, also part-way through
     assert step.decision is None
 
 
@@ -511,7 +512,7 @@ def test_at_step_mid_draft_shows_the_packets_then():
     assert then.draft.round == 2 and then.draft.direction == "right"
     assert all(not x for x in then.draft.packets)  # announced, not yet drawn
     assert [len(x) for x in then.draft.picks] == [5, 5]
-    then.locations()
+    locations(then)
 
 
 @pytest.mark.parametrize(("players", "advanced"), [(2, True), (2, False), (3, False)])

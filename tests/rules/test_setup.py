@@ -9,6 +9,7 @@ import pytest
 
 from rftg_nb import Game
 from rftg_nb.cards import CARDS
+from rftg_nb.engine.views import locations
 
 
 def dealt(test: Callable[[Game], bool], **kw: Any) -> Game:
@@ -53,7 +54,7 @@ def test_five_players_need_the_expansion():
 def test_every_card_of_the_set_is_in_exactly_one_place(expansion, total):
     """§1.1 The base set has 114 cards, base + TGS 136; each is somewhere exactly once."""
     g = Game.new(seed=7, expansion=expansion)
-    where = g.locations()
+    where = locations(g)
     assert len(g.cards) == total
     assert len(where) == total
     assert sum(1 for c in g.cards if c.design.is_development and c.design.is_six_cost) == (
@@ -66,7 +67,7 @@ def test_each_player_is_dealt_one_start_world_and_the_rest_join_the_deck():
     """§2.2 Each player gets 1 start world face up; the undealt ones are shuffled into the deck."""
     g = Game.new(players=3, seed=11)
     assert all(len(p.tableau) == 1 and p.tableau[0].design.is_start_world for p in g.players)
-    where = g.locations()
+    where = locations(g)
     others = [c for c in g.cards if c.design.is_start_world
               and c.name not in starts(g)]
     assert len(others) == 9 - 3
@@ -98,7 +99,7 @@ def test_alpha_centauri_starts_with_a_good():
     g = dealt(lambda g: "Alpha Centauri" in starts(g))
     world = next(p.tableau[0] for p in g.players if p.tableau[0].name == "Alpha Centauri")
     assert world.good is not None
-    assert g.locations()[world.good.id] == f"good:{world.id}"
+    assert locations(g)[world.good.id] == f"good:{world.id}"
 
 
 @pytest.mark.cards("Ancient Race")

@@ -288,7 +288,8 @@ def _check_end_sheet(app: SoloApp) -> None:
         assert "shared" in end["headline"]
     else:
         assert end["headline"].startswith("you" if winners == [0] else "robot")
-    assert end["reason"] == "The game ends: " + "; ".join(g.end_reasons()) + "."
+    reasons = next(e.data["reasons"] for e in engine.events if e.kind == "game_end")
+    assert end["reason"] == "The game ends: " + "; ".join(reasons) + "."
     json.dumps(end)
 
 

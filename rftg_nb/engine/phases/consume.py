@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, cast
 
 from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL, GOOD_VALUE
-from rftg_nb.engine.decision import Decision, Option, Saying
+from rftg_nb.engine import piles, power_cache
+from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.powers import Handler, power
+from rftg_nb.engine.state import card_options
 from rftg_nb.text import says
 
 if TYPE_CHECKING:
@@ -84,7 +86,7 @@ def trade_value(game: Game, p: Player, world: Card, bonuses: bool = True) -> int
     """Cards gained for selling the good on ``world``."""
     value = GOOD_VALUE[cast(str, world.design.good)]  # a world holding a good has a kind
     if bonuses:
-        for card, _i, pw, h in game.powers(p, "trade_bonus"):
+        for card, _i, pw, h in power_cache.powers(game, p, "trade_bonus"):
             value += h.fn(p, card, world, pw.value)
     return value
 
@@ -114,7 +116,7 @@ def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
     goods = p.goods()
     if not goods:
         return
-    if len(goods) == 1:  # the only good: nothing to ask (as Game.forced finds)
+    if len(goods) == 1:  # the only good: nothing to ask (as decision.forced finds)
         world = goods[0]
     else:
         d = Decision(p.index, "trade", f"{p.name}: choose a good to sell ({why}).",
@@ -123,9 +125,9 @@ def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
         world = next(w for w in goods if w.id == ids[0])
     value = trade_value(game, p, world, bonuses)
     kind = cast(str, world.design.good)
-    game.remove_good(world, p)
-    game.tell(p.index, SOLD, (p.name, world.name, kind, value, why))
-    game.draw(p, value, f"trade: {why}")
+    piles.remove_good(game, world, p)
+    game._tell(p.index, SOLD, (p.name, world.name, kind, value, why))
+    piles.draw(game, p, value, f"trade: {why}")
 
 
 # ---------------------------------------------------------------- consume powers
@@ -274,7 +276,7 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
         def rule(ids: tuple[str, ...]) -> str | None:
             kinds = {w.design.good for w in goods if w.id in ids}
             return None if len(kinds) == 3 else "the 3 goods must be of 3 different kinds"
-    if rule is None and len(goods) == n:  # every good goes: nothing to ask (Game.forced)
+    if rule is None and len(goods) == n:  # every good goes: nothing to ask (decision.forced)
         used = list(goods)
     else:
         d = Decision(p.index, "consume_goods",
@@ -283,22 +285,22 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
                      {"card": card.name, "kinds": goods_kinds(pw),
                       "own": pw.has("CONSUME_THIS")},
                      rule)
-        ids = game.forced(d)
+        ids = forced(d)
         if ids is None:
             ids = yield d
         used = [w for w in goods if w.id in ids]
     for w in used:
-        game.remove_good(w, p)
-    game.tell(p.index, CONSUMED, (p.name, card.name, tuple([w.name for w in used])))
+        piles.remove_good(game, w, p)
+    game._tell(p.index, CONSUMED, (p.name, card.name, tuple([w.name for w in used])))
     use = goods_use(pw)
     assert use is not None
     vp, cards = use.reward(len(used))
     if pw.has("GET_VP"):
         if "x2" in p.actions:
             vp *= 2
-        game.award_vp(p, vp, card.name + (" x2" if "x2" in p.actions and vp else ""))
+        piles.award_vp(game, p, vp, card.name + (" x2" if "x2" in p.actions and vp else ""))
     if cards:
-        game.draw(p, cards, card.name)
+        piles.draw(game, p, cards, card.name)
 
 
 def _hand_usable(game: Game, p: Player, card: Card, pw: Power) -> bool:
@@ -313,18 +315,18 @@ def _discard_for_vp(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     d = Decision(p.index, "consume_discard",
                  f"{p.name}: discard up to {top} card{'s' if top > 1 else ''} for "
                  f"{pw.value} VP each ({card.name}).",
-                 game.card_options(p.hand), 0, top, {"card": card.name})
-    ids = game.forced(d)
+                 card_options(p.hand), 0, top, {"card": card.name})
+    ids = forced(d)
     if ids is None:
         ids = yield d
-    game.discard_from_hand(p, ids, card.name)
-    game.award_vp(p, pw.value * len(ids), card.name)
+    piles.discard_from_hand(game, p, ids, card.name)
+    piles.award_vp(game, p, pw.value * len(ids), card.name)
 
 
 @power(4, "DRAW", hook="consume", usable=lambda game, p, card, pw: True,
        describe=lambda card, pw: f"{card.name}: draw {pw.value} card{'s' if pw.value > 1 else ''}")
 def _consume_draw(game: Game, p: Player, card: Card, pw: Power) -> Rules:
-    game.draw(p, pw.value, card.name)
+    piles.draw(game, p, pw.value, card.name)
     return
     yield  # a generator like the other consume powers
 
@@ -336,20 +338,20 @@ def _gamble(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     costs = sorted({c.design.cost for c in game.cards})
     d = Decision(p.index, "gamble", f"{p.name}: name a cost for {card.name}.",
                  tuple(Option(str(c), f"Cost {c}") for c in costs), 1, 1, {"card": card.name})
-    ids = game.forced(d)
+    ids = forced(d)
     if ids is None:
         ids = yield d
     named = int(ids[0])
-    top = game.draw_one(p)
+    top = piles.draw_one(game, p)
     if top is None:
-        game.tell(p.index, GAMBLE_NO_CARD, (p.name, named))
+        game._tell(p.index, GAMBLE_NO_CARD, (p.name, named))
         return
     if top.design.cost == named:
         p.hand.append(top)
-        game.tell(p.index, GAMBLE_WON, (p.name, named, top.name, top.design.cost))
+        game._tell(p.index, GAMBLE_WON, (p.name, named, top.name, top.design.cost))
     else:
-        game.discard_pile(p).append(top)
-        game.tell(p.index, GAMBLE_LOST, (p.name, named, top.name, top.design.cost))
+        piles.discard_pile(game, p).append(top)
+        game._tell(p.index, GAMBLE_LOST, (p.name, named, top.name, top.design.cost))
 
 
 def _has_goods(game: Game, p: Player, card: Card, pw: Power) -> bool:
@@ -375,7 +377,7 @@ def run(game: Game) -> Rules:
             if p.good_count():
                 yield from sell(game, p, "Trade action")
             else:
-                game.tell(p.index, NOTHING_TO_SELL, (p.name,))
+                game._tell(p.index, NOTHING_TO_SELL, (p.name,))
         yield from consume_powers(game, p)
 
 
@@ -395,7 +397,7 @@ STOP = Option("done", "Stop consuming")
 
 
 def consume_powers(game: Game, p: Player) -> Rules:
-    powers = game.powers(p, "consume")
+    powers = power_cache.powers(game, p, "consume")
     if not powers:
         return
     while True:
@@ -410,7 +412,7 @@ def consume_powers(game: Game, p: Player) -> Rules:
         if not usable:
             return
         if must and len(usable) == 1:  # one power that must be used: nothing to ask
-            card, i, pw, h = usable[0]  # (as Game.forced finds)
+            card, i, pw, h = usable[0]  # (as decision.forced finds)
         else:
             options = [_power_option(card, i, pw, h) for card, i, pw, h in usable]
             if not must:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from rftg_nb.engine.decision import Decision, Option, Saying
+from rftg_nb.engine import piles, power_cache
+from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.powers import power
+from rftg_nb.engine.state import card_options
 from rftg_nb.text import says
 
 if TYPE_CHECKING:
@@ -23,7 +25,7 @@ PLACE = Saying(
 
 @power(2, "DRAW", hook="start")
 def _draw_at_start(game: Game, p: Player, card: Card, value: int) -> None:
-    game.draw(p, value, card.name)
+    piles.draw(game, p, value, card.name)
 
 
 @power(2, "REDUCE", hook="reduce")
@@ -33,13 +35,13 @@ def _cheaper(game: Game, p: Player, card: Card, value: int) -> int:
 
 @power(2, "DRAW_AFTER", hook="after")
 def _draw_after(game: Game, p: Player, card: Card, value: int) -> None:
-    game.draw(p, value, card.name)
+    piles.draw(game, p, value, card.name)
 
 
 def discount(game: Game, p: Player, which: str) -> int:
     """Cards off every development for ``p`` in this Develop phase."""
     total = 1 if which in p.actions else 0
-    for card, _i, pw, h in game.powers(p, "reduce"):
+    for card, _i, pw, h in power_cache.powers(game, p, "reduce"):
         total += h.fn(game, p, card, pw.value)
     return total
 
@@ -66,7 +68,7 @@ def can_develop(game: Game, p: Player, card: Card, off: int) -> bool:
 
 def run(game: Game, which: str) -> Rules:
     for p in game.players:
-        for card, _i, pw, h in game.powers(p, "start"):
+        for card, _i, pw, h in power_cache.powers(game, p, "start"):
             h.fn(game, p, card, pw.value)
     picks: list[tuple[Player, Card, int]] = []
     for p in game.players:
@@ -85,7 +87,7 @@ def run(game: Game, which: str) -> Rules:
             + (f"; your developments cost {off} less this phase." if off else "."),
             opts, 0, 1,
         )
-        ids = game.forced(d)
+        ids = forced(d)
         if ids is None:
             ids = yield d
         if ids:
@@ -94,10 +96,10 @@ def run(game: Game, which: str) -> Rules:
     for p, card, _cost in picks:
         p.hand.remove(card)
         p.tableau.append(card)
-        game.tell(p.index, PLACE, (p.name, card.name))
+        game._tell(p.index, PLACE, (p.name, card.name))
     for p, card, cost in picks:
         yield from pay(game, p, cost, card.name)
-        for c, _i, pw, h in game.powers(p, "after"):
+        for c, _i, pw, h in power_cache.powers(game, p, "after"):
             h.fn(game, p, c, pw.value)
 
 
@@ -119,9 +121,9 @@ def pay(game: Game, p: Player, cost: int, what: str) -> Rules:
     d = Decision(
         p.index, "pay",
         f"{p.name}: discard {cost} card{'s' if cost > 1 else ''} to pay for {what}.",
-        game.card_options(p.hand), cost, cost, {"cost": cost, "for": what},
+        card_options(p.hand), cost, cost, {"cost": cost, "for": what},
     )
-    ids = game.forced(d)
+    ids = forced(d)
     if ids is None:
         ids = yield d
-    game.discard_from_hand(p, ids, f"paying for {what}")
+    piles.discard_from_hand(game, p, ids, f"paying for {what}")

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from rftg_nb.engine.decision import Decision
+from rftg_nb.engine import piles, power_cache
+from rftg_nb.engine.decision import Decision, forced
 from rftg_nb.engine.powers import power
+from rftg_nb.engine.state import card_options
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -37,7 +39,7 @@ def counts_for(game: Game, p) -> Counts:
     if "explore11" in p.actions:
         counts.draw += 1
         counts.keep += 1
-    for _card, _i, pw, h in game.powers(p):
+    for _card, _i, pw, h in power_cache.powers(game, p):
         h.fn(counts, pw.value)
     return counts
 
@@ -46,7 +48,7 @@ def run(game: Game) -> Generator[Decision, tuple[str, ...], None]:
     drawn = []
     for p in game.players:
         counts = counts_for(game, p)
-        cards = game.draw(p, counts.draw, "Explore")
+        cards = piles.draw(game, p, counts.draw, "Explore")
         drawn.append((p, cards, counts.keep))
     for p, cards, keep in drawn:
         keep = min(keep, len(cards))
@@ -56,10 +58,10 @@ def run(game: Game) -> Generator[Decision, tuple[str, ...], None]:
             p.index, "explore_keep",
             f"{p.name}: keep {keep} of the {len(cards)} cards you explored; "
             f"the rest are discarded.",
-            game.card_options(cards), keep, keep,
+            card_options(cards), keep, keep,
         )
-        ids = game.forced(d)
+        ids = forced(d)
         if ids is None:
             ids = yield d
         kept = set(ids)
-        game.discard_from_hand(p, [c.id for c in cards if c.id not in kept], "Explore")
+        piles.discard_from_hand(game, p, [c.id for c in cards if c.id not in kept], "Explore")

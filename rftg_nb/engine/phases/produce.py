@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, cast
 
 from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL
-from rftg_nb.engine.decision import Decision, Option, Saying
+from rftg_nb.engine import piles, power_cache
+from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.powers import power
+from rftg_nb.engine.state import card_options
 from rftg_nb.text import article
 
 if TYPE_CHECKING:
@@ -25,11 +27,11 @@ PRODUCE = Saying(
 
 def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
     """Put a good on ``world`` and record it as produced this phase."""
-    if world.good is not None or not game.add_good(world, p):
+    if world.good is not None or not piles.add_good(game, world, p):
         return False
     kind = cast(str, world.design.good)  # add_good puts goods only on worlds with a kind
     p.produced.append((world, kind))
-    game.tell(p.index, PRODUCE, (world.name, kind, why))
+    game._tell(p.index, PRODUCE, (world.name, kind, why))
     return True
 
 
@@ -42,21 +44,21 @@ def _produce(game: Game, p: Player, card: Card, pw: Power) -> None:
 
 @power(5, "DRAW", hook="immediate")
 def _draw(game: Game, p: Player, card: Card, pw: Power) -> None:
-    game.draw(p, pw.value, card.name)
+    piles.draw(game, p, pw.value, card.name)
 
 
 @power(5, "DRAW_WORLD_GENE", hook="immediate")
 def _draw_per_genes_world(game: Game, p: Player, card: Card, pw: Power) -> None:
     n = sum(1 for c in p.tableau if c.design.is_world and c.design.good == "genes")
     if n:
-        game.draw(p, pw.value * n, f"{card.name}: {n} Genes world{'s' if n > 1 else ''}")
+        piles.draw(game, p, pw.value * n, f"{card.name}: {n} Genes world{'s' if n > 1 else ''}")
 
 
 @power(5, "DRAW_MILITARY", hook="immediate")
 def _draw_per_military_world(game: Game, p: Player, card: Card, pw: Power) -> None:
     n = sum(1 for c in p.tableau if c.design.military)
     if n:
-        game.draw(p, pw.value * n, f"{card.name}: {n} military world{'s' if n > 1 else ''}")
+        piles.draw(game, p, pw.value * n, f"{card.name}: {n} military world{'s' if n > 1 else ''}")
 
 
 # ---------------------------------------------------------------- windfall production
@@ -65,7 +67,7 @@ def _windfall(game: Game, p: Player, kind: str | None, why: str) -> Rules:
                and (kind is None or c.design.good == kind)]
     if not targets:
         return
-    if len(targets) == 1:  # the only world: nothing to ask (as Game.forced finds)
+    if len(targets) == 1:  # the only world: nothing to ask (as decision.forced finds)
         produce_on(game, p, targets[0], why)
         return
     d = Decision(p.index, "windfall",
@@ -100,12 +102,12 @@ def _discard_to_produce(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     d = Decision(p.index, "produce_discard",
                  f"{p.name}: discard a card to produce an {GOOD_LABEL[kind]} good "
                  f"on {card.name}, or none.",
-                 game.card_options(p.hand), 0, 1, {"card": card.name})
-    ids = game.forced(d)
+                 card_options(p.hand), 0, 1, {"card": card.name})
+    ids = forced(d)
     if ids is None:
         ids = yield d
     if ids:
-        game.discard_from_hand(p, ids, card.name)
+        piles.discard_from_hand(game, p, ids, card.name)
         produce_on(game, p, card, "discard to produce")
 
 
@@ -113,14 +115,14 @@ def _discard_to_produce(game: Game, p: Player, card: Card, pw: Power) -> Rules:
 @power(5, "DRAW_IF", hook="if_produced")
 def _draw_if_produced(game: Game, p: Player, card: Card, pw: Power) -> None:
     if any(w is card for w, _k in p.produced):
-        game.draw(p, pw.value, f"{card.name} produced")
+        piles.draw(game, p, pw.value, f"{card.name} produced")
 
 
 def _draw_each(kind: str):
     def run(game: Game, p: Player, card: Card, pw: Power) -> None:
         n = sum(1 for _w, k in p.produced if k == kind)
         if n:
-            game.draw(p, n, f"{card.name}: {n} {GOOD_LABEL[kind]} produced")
+            piles.draw(game, p, n, f"{card.name}: {n} {GOOD_LABEL[kind]} produced")
     return run
 
 
@@ -132,7 +134,7 @@ power(5, "DRAW_EACH_ALIEN", hook="count")(_draw_each("alien"))
 def _draw_different(game: Game, p: Player, card: Card, pw: Power) -> None:
     n = len({k for _w, k in p.produced})
     if n:
-        game.draw(p, n, f"{card.name}: {n} kind{'s' if n > 1 else ''} produced")
+        piles.draw(game, p, n, f"{card.name}: {n} kind{'s' if n > 1 else ''} produced")
 
 
 @power(5, "DRAW_MOST_RARE", hook="most")
@@ -140,35 +142,35 @@ def _draw_most_rare(game: Game, p: Player, card: Card, pw: Power) -> None:
     mine = sum(1 for _w, k in p.produced if k == "rare")
     others = [sum(1 for _w, k in q.produced if k == "rare") for q in game.players if q is not p]
     if mine > 0 and all(mine > o for o in others):
-        game.draw(p, pw.value, f"{card.name}: most Rare goods produced")
+        piles.draw(game, p, pw.value, f"{card.name}: most Rare goods produced")
 
 
 # ---------------------------------------------------------------- the phase
 def run(game: Game) -> Rules:
     for p in game.players:
-        for card, _i, pw, h in game.powers(p, "immediate"):
+        for card, _i, pw, h in power_cache.powers(game, p, "immediate"):
             h.fn(game, p, card, pw)
-        for card, _i, pw, h in game.powers(p, "windfall"):
+        for card, _i, pw, h in power_cache.powers(game, p, "windfall"):
             yield from h.fn(game, p, card, pw)
         if "produce" in p.actions:
             yield from _windfall(game, p, None, "Produce bonus")
-        for card, _i, pw, h in game.powers(p, "windfall_any"):
+        for card, _i, pw, h in power_cache.powers(game, p, "windfall_any"):
             yield from h.fn(game, p, card, pw)
         # A world that produced draws at once, so that card can pay for discard-to-produce.
-        for card, _i, pw, h in game.powers(p, "if_produced"):
+        for card, _i, pw, h in power_cache.powers(game, p, "if_produced"):
             h.fn(game, p, card, pw)
         # With a hand still empty, discard-to-produce waits for the counting draws: TGS lets a
         # card drawn by them pay for it, but that good then draws nothing (no interrupting).
         later = []
-        for card, _i, pw, h in game.powers(p, "paid"):
+        for card, _i, pw, h in power_cache.powers(game, p, "paid"):
             if p.hand:
                 yield from h.fn(game, p, card, pw)
             else:
                 later.append((card, pw, h))
-        for card, _i, pw, h in game.powers(p, "count"):
+        for card, _i, pw, h in power_cache.powers(game, p, "count"):
             h.fn(game, p, card, pw)
         for card, pw, h in later:
             yield from h.fn(game, p, card, pw)
     for p in game.players:
-        for card, _i, pw, h in game.powers(p, "most"):
+        for card, _i, pw, h in power_cache.powers(game, p, "most"):
             h.fn(game, p, card, pw)

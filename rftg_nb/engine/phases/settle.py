@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 
 from rftg_nb.cards import Design
 from rftg_nb.constants import GOOD_LABEL
-from rftg_nb.engine.decision import Decision, Option, Saying
+from rftg_nb.engine import piles, power_cache
+from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.phases.develop import pay
 from rftg_nb.engine.powers import power
+from rftg_nb.engine.state import card_options
 from rftg_nb.text import says
 
 if TYPE_CHECKING:
@@ -102,7 +104,7 @@ def _mercenaries(world: Design) -> bool:
 
 @power(3, "DRAW_AFTER", hook="after")
 def _draw_after(game: Game, p: Player, card: Card, value: int) -> None:
-    game.draw(p, value, card.name)
+    piles.draw(game, p, value, card.name)
 
 
 @power(3, "PLACE_TWO", hook="second", mandatory=False)
@@ -116,7 +118,7 @@ def _place_two(game: Game, p: Player, card: Card) -> Rules:
         f"{p.name}: {card.name} lets you place a second world (or none).",
         _world_options(game, p, legal), 0, 1,
     )
-    ids = game.forced(d)
+    ids = forced(d)
     if ids is None:
         ids = yield d
     if not ids:
@@ -131,14 +133,14 @@ def _place_two(game: Game, p: Player, card: Card) -> Rules:
 def military(game: Game, p: Player, world: Design) -> int:
     """``p``'s Military against ``world`` now: permanent, specialised and temporary."""
     total = p.temp_military
-    for _card, _i, pw, h in game.powers(p, "military"):
+    for _card, _i, pw, h in power_cache.powers(game, p, "military"):
         total += h.fn(world, pw.value)
     return total
 
 
 def reduction(game: Game, p: Player, world: Design) -> int:
     total = 0
-    for _c, _i, pw, h in game.powers(p, "reduce"):
+    for _c, _i, pw, h in power_cache.powers(game, p, "reduce"):
         total += h.fn(world, pw.value)
     return total
 
@@ -155,7 +157,7 @@ class Method:
 
 
 def _usable(game: Game, p: Player, hook: str, world: Design):
-    for card, i, pw, h in game.powers(p, hook):
+    for card, i, pw, h in power_cache.powers(game, p, hook):
         if (card.uid, i) in p.used or card not in p.tableau:
             continue
         if h.fn(world):
@@ -177,16 +179,16 @@ def can_place(game: Game, p: Player, world: Card, hand: int) -> bool:
     need = d.cost - military(game, p, d)
     if need <= 0:
         return True
-    powers = game.powers
-    tactics = [v for _c, _i, v in _usable(game, p, "tactics", d)] if powers(p, "tactics") else []
+    tactics = ([v for _c, _i, v in _usable(game, p, "tactics", d)]
+               if power_cache.powers(game, p, "tactics") else [])
     if tactics and any(v >= need for v in tactics):
         return True
-    if powers(p, "hand_military"):
+    if power_cache.powers(game, p, "hand_military"):
         for _c, _i, v in _usable(game, p, "hand_military", d):
             top = min(v, hand)
             if need <= top or any(tv < need <= tv + top for tv in tactics):
                 return True
-    if powers(p, "pay_military"):
+    if power_cache.powers(game, p, "pay_military"):
         for _c, _i, v in _usable(game, p, "pay_military", d):
             price = max(0, d.cost - v - reduction(game, p, d))
             if price <= hand or (price > 0 and _any_usable(game, p, "free", d)):
@@ -195,7 +197,7 @@ def can_place(game: Game, p: Player, world: Card, hand: int) -> bool:
 
 
 def _any_usable(game: Game, p: Player, hook: str, world: Design) -> bool:
-    if not game.powers(p, hook):  # the usual case: no such power at all
+    if not power_cache.powers(game, p, hook):  # the usual case: no such power at all
         return False
     for _found in _usable(game, p, hook, world):
         return True
@@ -258,7 +260,7 @@ def _each_method(game: Game, p: Player, world: Card, hand: int) -> Iterator[Meth
 
 def legal_worlds(game: Game, p: Player) -> list[Card]:
     hand = len(p.hand) - 1
-    reduce = game.powers(p, "reduce")
+    reduce = power_cache.powers(game, p, "reduce")
     legal = []
     for c in p.hand:
         d = c.design
@@ -305,7 +307,7 @@ def why_not_settle(game: Game, p: Player, card: Card, hand: int) -> str | None:
 
 def _not_usable(game: Game, p: Player, hook: str, world: Design) -> str:
     """A note naming unused ``hook`` powers that do not apply to ``world`` (Alien worlds)."""
-    names = [card.name for card, i, _pw, h in game.powers(p, hook)
+    names = [card.name for card, i, _pw, h in power_cache.powers(game, p, hook)
              if (card.uid, i) not in p.used and card in p.tableau and not h.fn(world)]
     return "".join(f"; {name} is not for {GOOD_LABEL[world.good]} worlds" for name in names
                    if world.good)
@@ -328,9 +330,9 @@ def _world_option(world: Card) -> Option:
 def place_world(game: Game, p: Player, world: Card) -> None:
     p.hand.remove(world)
     p.tableau.append(world)
-    game.tell(p.index, PLACE, (p.name, world.name))
-    if world.design.windfall and game.add_good(world, p):
-        game.tell(p.index, WINDFALL_GOOD, (world.name, world.design.good))
+    game._tell(p.index, PLACE, (p.name, world.name))
+    if world.design.windfall and piles.add_good(game, world, p):
+        game._tell(p.index, WINDFALL_GOOD, (world.name, world.design.good))
 
 
 def settle_world(game: Game, p: Player, world: Card) -> Rules:
@@ -338,7 +340,7 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
     options = methods(game, p, world, len(p.hand))
     if not options:  # cannot happen: only legal worlds are offered
         raise AssertionError(f"no way to place {world.name}")
-    if len(options) == 1:  # the one way: nothing to ask (as Game.forced finds)
+    if len(options) == 1:  # the one way: nothing to ask (as decision.forced finds)
         m = options[0]
     else:
         d = Decision(
@@ -352,9 +354,9 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
     if m.discard_card is not None:
         card = m.discard_card
         p.tableau.remove(card)
-        game.remove_good(card, p)
-        game.discard_pile(p).append(card)
-        game.tell(p.index, DISCARD_TABLEAU, (p.name, card.name))
+        piles.remove_good(game, card, p)
+        piles.discard_pile(game, p).append(card)
+        game._tell(p.index, DISCARD_TABLEAU, (p.name, card.name))
         p.temp_military += m.bonus
     if m.hand_military is not None:
         lo, hi = m.hand_military
@@ -362,21 +364,21 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
             p.index, "military_discard",
             f"{p.name}: discard {lo} to {hi} cards for +1 Military each until the end of "
             "this phase.",
-            game.card_options(p.hand), lo, hi,
+            card_options(p.hand), lo, hi,
         )
-        ids = game.forced(d)
+        ids = forced(d)
         if ids is None:
             ids = yield d
-        game.discard_from_hand(p, ids, "temporary Military")
+        piles.discard_from_hand(game, p, ids, "temporary Military")
         p.temp_military += len(ids)
     if m.pay:
         yield from pay(game, p, m.pay, world.name)
     if world.design.military and not m.id.startswith("contact"):
-        game.tell(p.index, CONQUER, (p.name, world.name, military(game, p, world.design)))
+        game._tell(p.index, CONQUER, (p.name, world.name, military(game, p, world.design)))
 
 
 def _after_draws(game: Game, p: Player) -> None:
-    for card, _i, pw, h in game.powers(p, "after"):
+    for card, _i, pw, h in power_cache.powers(game, p, "after"):
         h.fn(game, p, card, pw.value)
 
 
@@ -388,7 +390,7 @@ def run(game: Game, which: str) -> Rules:
             continue
         d = Decision(p.index, "settle", f"{p.name}: choose a world to place (or none).",
                      _world_options(game, p, legal), 0, 1)
-        ids = game.forced(d)
+        ids = forced(d)
         if ids is None:
             ids = yield d
         if ids:
@@ -398,9 +400,9 @@ def run(game: Game, which: str) -> Rules:
     for p, world in picks:
         yield from settle_world(game, p, world)
         if which in p.actions:
-            game.draw(p, 1, "Settle bonus")
+            piles.draw(game, p, 1, "Settle bonus")
         _after_draws(game, p)
-        for card, i, _pw, h in game.powers(p, "second"):
+        for card, i, _pw, h in power_cache.powers(game, p, "second"):
             if (card.uid, i) in p.used or card not in p.tableau:
                 continue
             p.used.add((card.uid, i))
