@@ -314,7 +314,7 @@ class Game(GameViews):
         # (round, phase, deck, over ...), so copying another game's attributes would go stale.
         log = self._log[:idx]
         self.__init__(self.setup, self.seed, self.db,  # type: ignore[misc]
-                      listeners=self._given, record=self._record)
+                      listeners=self._given, record=self._record, **self._rebuild_options())
         for ids in log:
             self.apply(ids)
 
@@ -328,6 +328,29 @@ class Game(GameViews):
         """
         if not 1 <= n <= len(self.events):
             raise ValueError(f"step {n} is outside this game's events (1 to {len(self.events)})")
+        copy, stop = self._replayed_to(n, {})
+        copy.listeners.remove(stop)
+        copy._given = ()
+        copy._decision = None
+        copy._gen = iter(())  # type: ignore[assignment]
+        return copy
+
+    def _halting(self, step: Callable[[int], None], arg: int) -> None:
+        """``step(arg)``, rules run after the deal (the solitaire game's scripted changes): a
+        listener stopping the game there (an at_step copy's) halts it as the deal would."""
+        try:
+            step(arg)
+        except _Reached:
+            self._halted = True
+
+    def _rebuild_options(self) -> dict[str, Any]:
+        """What this kind of game is made with besides its set-up, seed and listeners, for an
+        undo's rebuild (the solitaire game: whether it keeps its numbers)."""
+        return {}
+
+    def _replayed_to(self, n: int, options: dict[str, Any]) -> tuple[Game, Any]:
+        """A new game of this one's kind (made with ``options`` too) replaying its choices,
+        stopped as its ``n``-th event is emitted; and the listener that stopped it."""
         seen = 0
 
         def stop(_event: Event) -> None:  # called once for each event the copy emits
@@ -336,18 +359,14 @@ class Game(GameViews):
             if seen >= n:
                 raise _Reached
 
-        copy = type(self)(self.setup, self.seed, self.db, listeners=[stop])
+        copy = type(self)(self.setup, self.seed, self.db, listeners=[stop], **options)
         if not copy._halted:
             try:
                 for ids in self._log:
                     copy.apply(ids)
             except _Reached:
                 pass
-        copy.listeners.remove(stop)
-        copy._given = ()
-        copy._decision = None
-        copy._gen = iter(())  # type: ignore[assignment]
-        return copy
+        return copy, stop
 
     # ----------------------------------------------------------------- saving
     def to_json(self) -> str:

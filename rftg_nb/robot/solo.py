@@ -116,8 +116,12 @@ class SoloGame(Game):
     SAVE_EXTRA: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None, *,
-                 listeners: Iterable[Callable[[Event], None]] = (), record: bool = True):
-        """As :class:`Game`."""
+                 listeners: Iterable[Callable[[Event], None]] = (), record: bool = True,
+                 numbers: bool = False):
+        """As :class:`Game`. ``numbers``: keep the race's numbers after each event as it goes
+        (:meth:`keep_numbers`; a game that does not keeps none, and works them out by a replay
+        when :meth:`numbers_at` is first asked)."""
+        self._keeping: bool = numbers
         solo = setup["solo"]
         self.components: Components = load_components(solo.get("components"))
         self.difficulty: str = solo["difficulty"]
@@ -133,7 +137,7 @@ class SoloGame(Game):
         self.dice_seen: tuple[list[Any], tuple[str, ...], dict[str, int], set[str]] | None = None
         super().__init__(setup, seed, db, listeners=listeners, record=record)
         if not self._halted:  # (an at_step copy stopped during the deal is as it was then)
-            self._adjust_at(0)
+            self._halting(self._adjust_at, 0)
 
     # ------------------------------------------------------------------ scripted adjustments
     def adjust(self, **values: int) -> None:
@@ -380,7 +384,32 @@ class SoloGame(Game):
         return s
 
     def _own_listeners(self) -> list[Callable[[Event], None]]:
-        return [self._stamp]
+        return [self._stamp] if self._keeping else []
+
+    def _rebuild_options(self) -> dict[str, Any]:
+        return {"numbers": self._keeping}
+
+    def keep_numbers(self) -> None:
+        """Keep the race's numbers after each event from now on (a page showing them after
+        every answer): those of the events so far are worked out once, by a replay."""
+        if self._keeping:
+            return
+        self._numbers()
+        self._keeping = True
+        self.listeners.insert(0, self._stamp)
+
+    def _numbers(self) -> list[tuple[Any, ...]]:
+        """The race's numbers after each event so far: kept as the game went, or worked out
+        by replaying its choices in a copy that keeps them, stopped at the same event."""
+        n = len(self.events)
+        if len(self._stamps) < n:
+            game, _stop = self._replayed_to(n, {"numbers": True})
+            copy: SoloGame = game  # type: ignore[assignment]
+            self._stamps = copy._stamps[:n]
+            if self._keeping:  # (an undo rebuilt this game) its own stamps go on from here
+                self._stamped = copy._stamped
+                self._scored, self._robot_scored = copy._scored, copy._robot_scored
+        return self._stamps
 
     def _stamp(self, _event: Event) -> None:
         """After each event: the race's numbers as they stand (see :meth:`numbers_at`)."""
@@ -418,7 +447,7 @@ class SoloGame(Game):
     def numbers_at(self, step: int) -> dict[str, Any]:
         """The race's numbers (pool, robot credit, economy, VP, tableau sizes) right after
         event ``step``."""
-        return dict(zip(STAMP_FIELDS, self._stamps[step], strict=True))
+        return dict(zip(STAMP_FIELDS, self._numbers()[step], strict=True))
 
     def timeline(self) -> Any:
         """One row per event: step, round, phase, actor, kind, text and the race's numbers."""

@@ -162,7 +162,7 @@ class SoloApp(BoardApp):
             "robot_start": st.robot_start or "", "manual_dice": st.manual_dice,
             "seed_hint": f"blank = random (this game: {g.seed})" if g else "blank = random",
             "confirm": self.confirm_armed(),
-            "game": id(g),  # which game: the page keeps the form's edits until it changes
+            "game": self.c.key,  # which game (a key of its own; an id may be reused)
         }
         result = c.result() if not c.pending_steps() else None
         s["end"] = _end_sheet(result) if result else None

@@ -87,6 +87,7 @@ class SoloController:
             self.status = Status(f"Could not start a game: {e}", True)
             return
         self.settings = s
+        game.keep_numbers()  # the score and the charts read them after every answer
         self.game = game
         self.key, self.started = new_key(), now()
         self.shown = len(game.events)
@@ -174,6 +175,7 @@ class SoloController:
         except Exception as e:  # a fault of ours, not the file's: still say so, keep the game
             self.status = load_failed(e, "the game in play")
             return False
+        game.keep_numbers()
         self.game = game
         self.key, self.started = new_key(), None
         self.shown = len(game.events)

@@ -76,6 +76,7 @@ class LessonController:
         self.answers = {}
         c = self.board
         c.game = self.run.game
+        c.game.keep_numbers()
         c.step_through = True
         c.shown = len(self.run.game.events)
         c.status = Status("")
@@ -125,6 +126,7 @@ class LessonController:
         run.play_on()
         c = self.board
         c.game = run.game
+        c.game.keep_numbers()
         c.step_through = True
         c.show_from(run.watch_from)
         c.status = Status("Now watch: press Next step to see each of the robot's moves with its "

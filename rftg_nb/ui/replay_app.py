@@ -50,6 +50,7 @@ class SoloReplay(SoloController):
         s = self.replay.stop(index)
         self.index = index
         self.game = self.replay.prefix(s.choices)
+        self.game.keep_numbers()  # (the one prefix game, played on from stop to stop)
         self.shown = s.events
         return s
 

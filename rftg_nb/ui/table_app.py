@@ -185,7 +185,7 @@ class TableApp(BoardApp):
             "goals": st.goals is not False, "level": st.level, "draft": st.draft,
             "seed_hint": f"blank = random (this game: {g.seed})" if g else "blank = random",
             "confirm": self.confirm_armed(),
-            "game": id(g),  # which game: the page keeps the form's edits until it changes
+            "game": self.c.key,  # which game (a key of its own; an id may be reused)
         }
         s["end"] = end_sheet(self.c)
         s["hint"] = self.c.assistant.shown(g) if self.c.decision is not None else None
