@@ -310,3 +310,20 @@ def test_the_replay_tab_shares_the_game_as_one_web_page(tmp_path: Path) -> None:
     assert text.startswith("<!DOCTYPE html>") and "plotly" in text
     assert text.count("<script") == text.count("</script>")  # no script left open
     assert "downloading as one web page" in app.message
+
+
+def test_a_game_with_custom_cards_replays_reviews_and_shares_with_their_faces() -> None:
+    from rftg_nb.history.review import review
+    from rftg_nb.ui.share import share_html
+
+    moon = {"name": "<b>Moon</b> Base", "type": "world", "cost": 2, "vp": 1, "good": "rare",
+            "copies": 4}
+    g = SoloGame.new(seed=12, custom_cards=[moon])
+    RandomPlayer(12).play(g)
+    app = ReplayApp(g.to_json())
+    assert "<b>Moon</b> Base" in app.board.faces  # the custom design's face is sent
+    app.on_action({"do": "seek", "to": "last"})
+    r = review(g.to_json(), deals=1)
+    page = share_html(g.to_json(), r)
+    assert "\\u003cb\\u003eMoon\\u003c/b\\u003e Base" in page  # in the data, never as markup
+    assert "<b>Moon</b>" not in page
