@@ -28,6 +28,14 @@ from rftg_nb.ui.table import TableController, TableGame, TableSettings
 from rftg_nb.ui.table_app import TABLE_CHARTS
 from rftg_nb.ui.table_board import end_sheet, table_info, table_state
 
+REPLAY_HELP = (
+    "<div class='rftg-help'><b>Replay.</b> The game as it was at each stop: each of your "
+    "questions (your answer picked) and each move you saw happen. <b>Next</b> and "
+    "<b>Back</b> (or the Right and Left keys) move one stop, <b>Start</b> and <b>End</b> to "
+    "either end, the slider anywhere. Nothing can be answered here; a click on a card shows its "
+    "text. The charts and the game log go as far as the stop. After <i>Review this game</i>, "
+    "each question shows what the strong AI would choose (ringed) and your chance of winning "
+    "after each answer.</div>")
 #: the board's messages a replay answers (every other one is ignored: nothing is played)
 REPLAY_MESSAGES = ("seek", "all_hands", "explain", "check")
 
@@ -188,6 +196,11 @@ class ReplayApp(BoardApp):
 
     def board_meta(self) -> dict[str, Any]:
         return {"difficulties": list(DIFFICULTIES), "starts": list(START_WORLDS)}
+
+    def help_widgets(self) -> list[Any]:
+        import ipywidgets as w
+
+        return [w.HTML(REPLAY_HELP)]
 
     def log_actors(self) -> list[tuple[str, str]]:
         if self.solo:
