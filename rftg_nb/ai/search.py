@@ -299,7 +299,8 @@ def spread_rolls(game: Any, rng: random.Random, n: int) -> list[tuple[str, str] 
 
 def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
                roll: tuple[str, str] | None, root: Ctx, round_start: bool,
-               memo: dict[tuple[int, int], tuple[str, ...]] | None = None) -> Result:
+               memo: dict[tuple[int, int], tuple[str, ...]] | None = None,
+               chance: bool = False) -> Result:
     """Answer the pending decision with ``answer`` on a sampled copy, play to the start of
     the next round, and score that position for ``seat`` (a :data:`Result`).
 
@@ -340,7 +341,7 @@ def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
             c = Chooser(Ctx(twin, d.player), rng).choose(d)
         twin.apply(list(c.ids))
     won, mine, margin = outlook(twin, seat)
-    return (won if by_win(twin) else margin), mine, margin
+    return (won if chance or by_win(twin) else margin), mine, margin
 
 
 def _join(labels: list[str]) -> str:

@@ -72,6 +72,15 @@ def load_game(save: str | bytes | dict[str, Any]) -> Any:
     return (SoloGame if solo else Game).from_json(text)
 
 
+def person_seat(save: str | bytes | dict[str, Any]) -> int:
+    """The seat a replay or review of ``save`` is seen from by default: the first seat a person
+    played (a table save's ``table.computer`` flags), else seat 0."""
+    data = save if isinstance(save, dict) else json.loads(save)
+    computer = list(((data.get("table") or {}).get("computer")) or [])
+    players = int((data.get("setup") or {}).get("players") or 1)
+    return next((i for i in range(players) if not (i < len(computer) and computer[i])), 0)
+
+
 def is_move(game: Any, viewer: int) -> Callable[[Event], bool]:
     """Which events are moves of their own for ``viewer``: the robot's moves (solitaire), or
     another player's events that ``viewer`` saw (a game of players)."""
@@ -176,4 +185,4 @@ class Replay:
 
 
 __all__ = ["STOP_KINDS", "Replay", "ReplayError", "Stop", "find_stops", "is_move",
-           "load_game"]
+           "load_game", "person_seat"]

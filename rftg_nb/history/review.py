@@ -1,5 +1,6 @@
-"""The computer's review of a solitaire game: what each of your decisions did to your chance of
-winning, against what the strong AI would have done.
+"""The computer's review of a game: what each of your decisions did to your chance of winning,
+against what the strong AI would have done (a solitaire game; at a table, one seat's choices
+of actions, see :func:`review`).
 
 For each of your questions (all but entering a roll of real dice) the review asks the strong AI
 (:class:`rftg_nb.ai.AIPlayer`, full look-ahead, deterministic) for its answer and reason, then
@@ -44,6 +45,11 @@ DEALS = 16
 MIN_COST = 0.01
 MIN_VP_COST = 0.5
 KEY_MOMENTS = (3, 5)  # at least (where there are as many costly decisions), at most
+#: the strong AI's playouts a question in a table game's review
+TABLE_PLAYOUTS = 60
+#: the questions a table game's review judges: the choices of actions, which the strong AI
+#: plays out at a table (its other answers there are the fast level's rules of thumb)
+TABLE_KINDS = frozenset({"actions"})
 #: questions not reviewed: entering the dice you rolled is not a choice
 SKIPPED_KINDS = frozenset({"dice"})
 
@@ -53,33 +59,40 @@ class ReviewError(ValueError):
 
 
 def review(save: Any, deals: int = DEALS,
-           progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Review the solitaire game of ``save`` (its JSON text, a dict, or the game). ``progress``
-    is called with (decisions done, decisions in all) as it goes."""
+           progress: Callable[[int, int], None] | None = None,
+           viewer: int = 0) -> dict[str, Any]:
+    """Review the game of ``save`` (its JSON text, a dict, or the game): the solitaire game's
+    questions of yours, or at a table those of seat ``viewer``. ``progress`` is called with
+    (decisions done, decisions in all) as it goes.
+
+    At a table the chance of winning is that of ending first (the AI's expected margin over the
+    best other score, against its spread, as :func:`rftg_nb.ai.evaluate.outlook` gives it),
+    the strong AI's answers are capped at :data:`TABLE_PLAYOUTS` playouts a question (a full
+    look-ahead at 4-5 players takes seconds a question), and only the choices of actions are
+    judged (:data:`TABLE_KINDS`)."""
     from rftg_nb.ai import AIPlayer
     from rftg_nb.ai.valuation import Ctx
 
     if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= 256:
         raise ReviewError(f"deals: expected a whole number from 1 to 256, got {deals!r}")
-    r = Replay(save)
+    r = Replay(save, viewer)
     game = r.game
-    if getattr(game, "robot", None) is None:
-        raise ReviewError("only a solitaire game can be reviewed: the win chance is the "
-                          "chance of beating the robot")
+    solo = getattr(game, "robot", None) is not None
     started = time.perf_counter()
     todo = [i for i in r.decision_stops()]
     asked: list[tuple[int, Any]] = []
     for i in todo:
         s = r.stops[i]
         d = r.prefix(s.choices).decision
-        if d is not None and d.kind not in SKIPPED_KINDS:
+        if d is not None and d.kind not in SKIPPED_KINDS and (solo or d.kind in TABLE_KINDS):
             asked.append((i, d.kind))
     out: list[dict[str, Any]] = []
     for n, (i, _kind) in enumerate(asked):
         s = r.stops[i]
         g = r.prefix(s.choices)
         d = g.decision
-        ai = AIPlayer("strong", seed=game.seed)
+        ai = (AIPlayer("strong", seed=game.seed) if solo
+              else AIPlayer("strong", seed=game.seed, playouts=TABLE_PLAYOUTS))
         h = ai.hint(g)
         yours = tuple(s.answer)
         same = sorted(h.ids) == sorted(yours)
@@ -111,10 +124,11 @@ def review(save: Any, deals: int = DEALS,
         if progress is not None:
             progress(n + 1, len(asked))
     final = game.scores() if game.is_over else None
-    won = None if final is None else (0 in game.winners)
+    won = None if final is None else (viewer in game.winners)
     result = {"over": game.is_over, "scores": final, "you_won": won,
               "shared": game.is_over and len(game.winners) > 1}
     reviewed = {"version": REVIEW_VERSION, "deals": deals, "seed": game.seed,
+                "viewer": viewer, "solitaire": solo,
                 "choices": len(game.choices), "result": result, "decisions": out,
                 "seconds": round(time.perf_counter() - started, 2)}
     reviewed["key"] = pick_key_moments(out)
@@ -134,7 +148,8 @@ def play_out(game: Any, d: Any, answers: list[tuple[str, ...]], deals: int,
     out = []
     for a in answers:
         runs = [play_round(game, d.player, a, seeds[j], rolls[j], ctx,
-                           round_start=round_start, memo=memo) for j in range(deals)]
+                           round_start=round_start, memo=memo, chance=True)
+                for j in range(deals)]
         out.append((statistics.fmean(x[0] for x in runs), statistics.fmean(x[1] for x in runs)))
     return out
 

@@ -322,12 +322,14 @@ class History:
         """The computer's review of that row's solitaire game
         (:func:`rftg_nb.history.review.review`): the one kept with it, else made now and
         kept."""
+        from rftg_nb.history.replay import person_seat
         from rftg_nb.history.review import DEALS, is_current, review
 
         row = self.row(game_id)
         if is_current(row.review) and row.review["deals"] == (deals or DEALS):  # type: ignore[index]
             return row.review  # type: ignore[return-value]
-        r = review(row.save, deals=deals or DEALS, progress=progress)
+        r = review(row.save, deals=deals or DEALS, progress=progress,
+                   viewer=person_seat(row.save))
         self.set_review(game_id, r)
         return r
 

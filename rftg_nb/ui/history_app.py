@@ -148,14 +148,15 @@ class HistoryApp:
         self.replay = ReplayApp(row.save, title=f"Game {game_id}")
         self.replay_id = game_id
         self.review = row.review if is_current(row.review) else None
-        solo = row.mode == "solitaire"
-        self.review_button.layout.display = "" if solo else "none"
         self.review_button.disabled = self.review is not None
         self.review_button.description = "Review this game"
         self.review_progress.layout.visibility = "hidden"
-        self.review_note.value = ("" if solo else "<p><i>The computer reviews solitaire "
-                                  "games: its chance of winning is the chance of beating "
-                                  "the robot.</i></p>")
+        seat = self.replay.c.replay.viewer
+        self.review_note.value = ("" if row.mode == "solitaire" else
+                                  "<p><i>At a table the review is of the decisions of "
+                                  f"{html.escape(self.replay.replay.game.players[seat].name)} "
+                                  "(the seat replayed); the chance of winning is that of "
+                                  "ending first.</i></p>")
         self._draw_review()
         self.replay_box.children = (self.review_top, self.replay.root, self.review_chart)
         self.tabs.selected_index = TAB_REPLAY
@@ -218,7 +219,7 @@ class HistoryApp:
 
         try:
             r = review(self.history.row(self.replay_id).save, deals=self.review_deals,
-                       progress=step)
+                       progress=step, viewer=self.replay.replay.viewer)
         except Exception:
             self.review_button.disabled = False
             raise
@@ -266,8 +267,9 @@ class HistoryApp:
             self.review_chart.outputs = ()
             return
         res = r["result"]
+        lost = " The robot won." if r.get("solitaire", True) else " Another player won."
         how = ("" if not res["over"] else " You won." if res["you_won"] and not res["shared"]
-               else " A shared win." if res["you_won"] else " The robot won.")
+               else " A shared win." if res["you_won"] else lost)
         differ = sum(not x["same"] for x in r["decisions"])
         self.review_text.value = (
             f"<p class='rh-review'><b>The computer's review</b>: {len(r['decisions'])} of your "

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rftg_nb.history.replay import Replay, ReplayError, Stop, load_game
+from rftg_nb.history.replay import Replay, ReplayError, Stop, load_game, person_seat
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
 from rftg_nb.ui.app import LOG_ROWS, _end_sheet
 from rftg_nb.ui.board_app import BoardApp
@@ -135,9 +135,7 @@ def open_replay(save: str | dict[str, Any], viewer: int | None = None) -> SoloRe
         return SoloReplay(Replay(game))
     table = json.loads(text).get("table") or {}
     if viewer is None:
-        computer = list(table.get("computer") or [])
-        viewer = next((i for i in range(len(game.players))
-                       if not (i < len(computer) and computer[i])), 0)
+        viewer = person_seat(text)
     return TableReplay(Replay(TableGame.from_json(text), viewer), table)
 
 

@@ -250,14 +250,18 @@ def test_the_replay_tab_reviews_a_solitaire_game_and_keeps_the_review(tmp_path: 
     assert len(again.review_moments.children) == len(moments)
 
 
-def test_a_table_game_is_replayed_but_not_reviewed(tmp_path: Path) -> None:
+def test_a_table_game_is_reviewed_for_the_seat_replayed(tmp_path: Path) -> None:
     h = history.open(tmp_path / "h.sqlite")
-    t = Game.new(players=2, seed=3)
+    t = Game.new(players=2, seed=3, names=["<i>Ann</i>", "Bo"])
     RandomPlayer(3).play(t)
     app = HistoryApp(tmp_path / "h.sqlite")
+    app.review_deals = 1
     app.open_replay(h.add(t))
-    assert app.review_button.layout.display == "none"
-    assert "solitaire" in app.review_note.value
+    assert "&lt;i&gt;Ann&lt;/i&gt;" in app.review_note.value  # the seat's name as text
+    app.review_button.click()
+    assert app.review["viewer"] == 0 and {x["kind"] for x in app.review["decisions"]} == {
+        "actions"}
+    assert app.review_moments.children
 
 
 def test_an_unfinished_game_is_resumed_and_kept_under_its_own_row(tmp_path: Path) -> None:

@@ -94,13 +94,23 @@ def test_the_same_game_reviews_to_the_same_figures() -> None:
     assert a["result"] == {"over": False, "scores": None, "you_won": None, "shared": False}
 
 
-def test_what_cannot_be_reviewed_is_refused_by_name() -> None:
+def test_a_table_game_is_reviewed_for_one_seat_on_its_choices_of_actions() -> None:
     t = Game.new(players=2, seed=3)
     AIPlayer("fast").play(t)
-    with pytest.raises(ReviewError, match="solitaire"):
-        review(t.to_json())
+    r = review(t.to_json(), deals=2, viewer=1)
+    mine = [k for k, ids in enumerate(t.choices) if t._log_players[k] == 1]
+    assert r["viewer"] == 1 and not r["solitaire"]
+    assert {x["kind"] for x in r["decisions"]} == {"actions"}
+    assert {x["choice"] for x in r["decisions"]} <= set(mine)
+    assert r["result"]["you_won"] == (1 in t.winners)
+    assert all(0.0 <= x["after"] <= x["before"] <= 1.0 for x in r["decisions"])
+
+
+def test_what_cannot_be_reviewed_is_refused_by_name() -> None:
     with pytest.raises(ReviewError, match="deals"):
         review(_partial(1, 2), deals=0)
+    with pytest.raises(ValueError, match="viewer"):
+        review(_partial(1, 2), viewer=3)
 
 
 def test_the_history_reviews_a_game_once_and_keeps_it(tmp_path, monkeypatch) -> None:
