@@ -16,6 +16,7 @@ events are underscored: the rules call them, nothing outside the engine does.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import secrets
@@ -393,17 +394,28 @@ class Game(GameViews):
         choices = data.get("choices")
         if not isinstance(choices, list):
             raise SaveFileError("field 'choices': expected a list")
+        # Every object the replay makes belongs to the game being built, so the cyclic garbage
+        # collector, which would walk them (and every other live game) again and again while
+        # they pile up, is paused until the game stands (about a third of a replay's time).
+        collecting = gc.isenabled()
+        gc.disable()
         try:
-            game = cls(setup, seed)
-        except (ValueError, KeyError, TypeError) as e:
-            raise SaveFileError(f"field 'setup': {e}") from None
-        for i, c in enumerate(choices):
-            if not isinstance(c, list) or not _all_str(c):
-                raise SaveFileError(f"field 'choices' item {i}: expected a list of option ids")
             try:
-                game.apply(c)
-            except ValueError as err:  # IllegalChoice, or a scripted set-up step that cannot run
-                raise SaveFileError(f"field 'choices' item {i} does not replay: {err}") from None
+                game = cls(setup, seed)
+            except (ValueError, KeyError, TypeError) as e:
+                raise SaveFileError(f"field 'setup': {e}") from None
+            for i, c in enumerate(choices):
+                if not isinstance(c, list) or not _all_str(c):
+                    raise SaveFileError(
+                        f"field 'choices' item {i}: expected a list of option ids")
+                try:
+                    game.apply(c)
+                except ValueError as err:  # IllegalChoice, or a scripted step that cannot run
+                    raise SaveFileError(
+                        f"field 'choices' item {i} does not replay: {err}") from None
+        finally:
+            if collecting:
+                gc.enable()
         return game
 
     @staticmethod
