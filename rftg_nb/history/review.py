@@ -71,6 +71,7 @@ def review(save: Any, deals: int = DEALS,
     look-ahead at 4-5 players takes seconds a question), and only the choices of actions are
     judged (:data:`TABLE_KINDS`)."""
     from rftg_nb.ai import AIPlayer
+    from rftg_nb.ai.determinize import CopyError
     from rftg_nb.ai.valuation import Ctx
 
     if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= 256:
@@ -79,9 +80,8 @@ def review(save: Any, deals: int = DEALS,
     game = r.game
     solo = getattr(game, "robot", None) is not None
     started = time.perf_counter()
-    todo = [i for i in r.decision_stops()]
     asked: list[tuple[int, Any]] = []
-    for i in todo:
+    for i in r.decision_stops():
         s = r.stops[i]
         d = r.prefix(s.choices).decision
         if d is not None and d.kind not in SKIPPED_KINDS and (solo or d.kind in TABLE_KINDS):
@@ -100,11 +100,7 @@ def review(save: Any, deals: int = DEALS,
         rng = random.Random(f"review:{game.seed}:{s.choices}")
         try:
             results = play_out(g, d, answers, deals, rng, Ctx(g, d.player))
-        except Exception as e:  # a position the look-ahead cannot copy: said, not hidden
-            from rftg_nb.ai.determinize import CopyError
-
-            if not isinstance(e, CopyError):
-                raise
+        except CopyError:  # a position the look-ahead cannot copy: said, not hidden
             results = None
         entry: dict[str, Any] = {
             "choice": s.choices, "stop": i, "round": s.round, "kind": d.kind,
