@@ -35,18 +35,28 @@ class CopyError(RuntimeError):
     """A copy whose hidden cards do not add up (a zone this module does not know of)."""
 
 
-def replay(game: Game, round_start: bool = False) -> Game:
+#: questions every player answers in turn, in secret, before any answer is carried out (a
+#: world or development chosen face down): a copy made for one seat while other seats' such
+#: picks are still face down gives those cards designs they could have been picked with
+SECRET_PICKS = frozenset({"develop", "settle"})
+
+#: what a replay notes of each answer: (player, kind, round, phase, ids)
+Trail = list[tuple[int, str, int, str, Sequence[str]]]
+
+
+def replay(game: Game, round_start: bool = False, trail: Trail | None = None) -> Game:
     """A copy of ``game`` at the same point: its setup and seed, its choices replayed.
 
     ``round_start``: stop at the first action choice of the current round instead, so that
     the actions other players have already chosen this round (still secret) are not copied.
+    ``trail``: a list to note each answer in (see :data:`Trail`).
     """
     return replay_log(type(game), game.setup, game.seed, game.choices,
-                      game.round if round_start else None)
+                      game.round if round_start else None, trail)
 
 
 def replay_log(cls: type[Game], setup: Any, seed: int, choices: Sequence[Sequence[str]],
-               stop_round: int | None = None) -> Game:
+               stop_round: int | None = None, trail: Trail | None = None) -> Game:
     """A game of class ``cls`` from ``setup`` and ``seed`` with ``choices`` replayed (what
     :func:`replay` copies, given apart so that a copy can be made from a game's log taken
     earlier, on another thread). ``stop_round``: stop at that round's first action choice."""
@@ -56,8 +66,35 @@ def replay_log(cls: type[Game], setup: Any, seed: int, choices: Sequence[Sequenc
         if stop_round is not None and d is not None and d.kind == "actions" \
                 and twin.round == stop_round:
             break
+        if trail is not None and d is not None:
+            trail.append((d.player, d.kind, twin.round, twin.phase, ids))
         twin.apply(list(ids))
     return twin
+
+
+def secret_picks(twin: Game, seat: int, trail: Trail) -> list[tuple[Any, Any, str]]:
+    """The other seats' picks (player, card, kind) of this phase still face down in their
+    hands: made since ``seat`` last answered, in the same round and phase as now."""
+    out = []
+    for player, kind, rnd, phase, ids in reversed(trail):
+        if player == seat or rnd != twin.round or phase != twin.phase:
+            break
+        if kind in SECRET_PICKS and ids:
+            p = twin.players[player]
+            card = next((c for c in p.hand if c.id == ids[0]), None)
+            if card is not None:
+                out.append((p, card, kind))
+    return out
+
+
+def can_pick(twin: Game, p: Any, card: Any, kind: str) -> bool:
+    """Whether ``p`` may pick ``card`` now in a question of ``kind`` (the engine's own
+    tests: :data:`SECRET_PICKS`)."""
+    from rftg_nb.engine.phases import develop, settle
+
+    if kind == "develop":
+        return develop.can_develop(twin, p, card, develop.discount(twin, p, twin.phase))
+    return card in settle.legal_worlds(twin, p)
 
 
 def hidden_zones(game: Game, seat: int) -> list[list[Any]]:
@@ -91,39 +128,69 @@ def hidden_cards(game: Game, seat: int) -> list[Any]:
 def sample(game: Game, seat: int, rng: random.Random, round_start: bool = False) -> Game:
     """A copy of ``game`` in which all that ``seat`` cannot see is drawn from ``rng``
     (``round_start``: see :func:`replay`)."""
-    twin = replay(game, round_start)
-    redeal(twin, seat, rng, knowledge.unseen(game, seat))
+    trail: Trail | None = None if round_start else []
+    twin = replay(game, round_start, trail)
+    picks = secret_picks(twin, seat, trail) if trail else []
+    redeal(twin, seat, rng, knowledge.unseen(game, seat), picks)
     twin.rng = random.Random(rng.getrandbits(64))
     return twin
 
 
-def redeal(twin: Game, seat: int, rng: random.Random, unseen: Any) -> None:
-    """Put a fresh card, with a design from ``unseen`` shuffled by ``rng``, in the place of
-    every card of ``twin`` that ``seat`` cannot see.
+def redeal(twin: Game, seat: int, rng: random.Random, unseen: Any,
+           picks: Sequence[tuple[Any, Any, str]] = ()) -> None:
+    """Make every card of ``twin`` that ``seat`` cannot see a fresh one, with a design from
+    ``unseen`` shuffled by ``rng``.
 
-    The fresh cards are numbered (their ids) the same way in every copy, so that not even
-    which card objects lie hidden where can tell two positions apart.
+    The cards are changed in place (:meth:`rftg_nb.engine.state.Card.recast`), so that a
+    phase's own lists (the cards each player explored or picked) hold the fresh cards too.
+    They are numbered (their ids) the same way in every copy, so that not even which numbers
+    lie hidden where can tell two positions apart. ``picks`` (:func:`secret_picks`): a
+    picked card whose fresh design could not have been picked takes one that could, so that
+    its player's hand holds the same designs whichever of its cards was picked: the design
+    of the first other card of that hand that could (the two swap), else that of the first
+    such of the other hidden cards, which takes the design of the hand's first card, which
+    takes the picked card's.
     """
     designs = sorted(unseen.elements(), key=lambda d: d.id)
-    n = len(hidden_cards(twin, seat))
-    if len(designs) != n:
-        raise CopyError(f"{n} hidden cards but {len(designs)} unseen designs")
+    hidden = hidden_cards(twin, seat)
+    if len(designs) != len(hidden):
+        raise CopyError(f"{len(hidden)} hidden cards but {len(designs)} unseen designs")
     rng.shuffle(designs)
-    fresh: dict[int, Any] = {}  # id(old card) -> new card
-    k = 0
+    for k, card in enumerate(hidden):
+        card.recast(HIDDEN_UIDS + k, designs[k])
+    picked = {id(c) for _p, c, _k in picks}
+    for p, card, kind in picks:
+        if can_pick(twin, p, card, kind):
+            continue
+        own = [c for c in p.hand if id(c) not in picked]
+        if any(_fits(twin, p, card, kind, c) for c in own):
+            continue
+        in_hand = {id(c) for c in p.hand}
+        rest = [c for c in hidden if id(c) not in in_hand]
+        x = next((c for c in rest if _fits(twin, p, card, kind, c)), None)
+        if x is None:
+            raise CopyError(f"no design for {p.name}'s face-down {kind} pick")
+        first = p.hand[0]
+        if first is not card:  # x, with the picked card's old design, trades with it
+            _trade(x, first)
+        # either way the hand lost its first card's design and gained x's
 
-    def new(old: Any) -> Any:
-        nonlocal k
-        card = type(old)(HIDDEN_UIDS + k, designs[k])
-        k += 1
-        fresh[id(old)] = card
-        return card
 
-    for zone in hidden_zones(twin, seat):
-        zone[:] = [new(c) for c in zone]
-    for w in goods_worlds(twin):
-        w.good = new(w.good)
-    twin.cards = [fresh.get(id(c), c) for c in twin.cards]
+def _fits(twin: Game, p: Any, card: Any, kind: str, other: Any) -> bool:
+    """Swap the designs of ``card`` and ``other`` and keep the swap if ``card`` may then be
+    picked (:func:`can_pick`); else swap them back."""
+    _trade(card, other)
+    if can_pick(twin, p, card, kind):
+        return True
+    _trade(card, other)
+    return False
+
+
+def _trade(a: Any, b: Any) -> None:
+    """Swap the designs (not the numbers) of cards ``a`` and ``b``."""
+    da, db = a.design, b.design
+    a.recast(a.uid, db)
+    b.recast(b.uid, da)
 
 
 def force_roll(twin: Game, faces: tuple[str, str] | None) -> None:

@@ -40,6 +40,7 @@ from rftg_nb.ai.decisions import Choice, Chooser, action_reason
 from rftg_nb.ai.evaluate import outlook
 from rftg_nb.ai.plans import RoundPlan, action_sets, label
 from rftg_nb.ai.valuation import Ctx
+from rftg_nb.engine.decision import IllegalChoice
 
 if TYPE_CHECKING:
     from rftg_nb.engine.decision import Decision
@@ -316,9 +317,11 @@ def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
     if round_start:
         determinize.force_roll(twin, roll)
     start_round = twin.round
-    pending = not round_start
-    if pending:
-        twin.apply(list(answer))
+    if not round_start:
+        try:
+            twin.apply(list(answer))
+        except IllegalChoice as err:
+            raise determinize.CopyError(f"the answer does not fit the copy: {err}") from err
     while (d := twin.decision) is not None:
         if d.kind == "actions" and twin.round > start_round:
             break

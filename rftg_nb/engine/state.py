@@ -68,6 +68,16 @@ class Card:
         self._phase_powers = None
         self._memo = None
 
+    def recast(self, uid: int, design: Design) -> None:
+        """Make this card another one, numbered ``uid`` with ``design``, in place: a look-ahead
+        copy deals its hidden cards afresh this way, so that whatever holds the card (a pile,
+        a phase's list of cards drawn or chosen) holds the new one."""
+        self.uid = uid
+        self.id = _CARD_IDS[uid] if 0 <= uid < 512 else f"c{uid}"
+        self.design = design
+        self.name = design.name
+        self.drop_caches()
+
     def __repr__(self) -> str:
         return f"<{self.id} {self.design.name}{' +good' if self.good else ''}>"
 

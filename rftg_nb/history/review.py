@@ -38,18 +38,15 @@ from typing import Any
 from rftg_nb.history.replay import Replay
 
 #: the review's format (kept in the history with it; a review of another version is redone)
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 #: sampled copies each answer is played out on
 DEALS = 16
 #: a decision costs something worth showing from this much chance of winning (1 point) or VP
 MIN_COST = 0.01
 MIN_VP_COST = 0.5
 KEY_MOMENTS = (3, 5)  # at least (where there are as many costly decisions), at most
-#: the strong AI's playouts a question in a table game's review
+#: the strong AI's playouts a choice of actions in a table game's review
 TABLE_PLAYOUTS = 60
-#: the questions a table game's review judges: the choices of actions, which the strong AI
-#: plays out at a table (its other answers there are the fast level's rules of thumb)
-TABLE_KINDS = frozenset({"actions"})
 #: questions not reviewed: entering the dice you rolled is not a choice
 SKIPPED_KINDS = frozenset({"dice"})
 
@@ -67,9 +64,11 @@ def review(save: Any, deals: int = DEALS,
 
     At a table the chance of winning is that of ending first (the AI's expected margin over the
     best other score, against its spread, as :func:`rftg_nb.ai.evaluate.outlook` gives it),
-    the strong AI's answers are capped at :data:`TABLE_PLAYOUTS` playouts a question (a full
-    look-ahead at 4-5 players takes seconds a question), and only the choices of actions are
-    judged (:data:`TABLE_KINDS`)."""
+    and the strong AI's choices of actions are capped at :data:`TABLE_PLAYOUTS` playouts a
+    question (a full look-ahead at 4-5 players takes seconds a question); its other answers
+    at a table are its rules of thumb, played out against yours all the same. A world or
+    development picked after other seats had picked theirs is played out with those seats
+    picking again on each sampled copy (their picks were secret then)."""
     from rftg_nb.ai import AIPlayer
     from rftg_nb.ai.determinize import CopyError
     from rftg_nb.ai.valuation import Ctx
@@ -84,7 +83,7 @@ def review(save: Any, deals: int = DEALS,
     for i in r.decision_stops():
         s = r.stops[i]
         d = r.prefix(s.choices).decision
-        if d is not None and d.kind not in SKIPPED_KINDS and (solo or d.kind in TABLE_KINDS):
+        if d is not None and d.kind not in SKIPPED_KINDS:
             asked.append((i, d.kind))
     out: list[dict[str, Any]] = []
     for n, (i, _kind) in enumerate(asked):

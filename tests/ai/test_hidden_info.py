@@ -128,7 +128,9 @@ def test_look_ahead_copies_do_not_depend_on_the_hidden_cards() -> None:
     from rftg_nb import RandomPlayer
     from rftg_nb.ai.determinize import sample
 
-    for kind in ("actions", "develop"):
+    for kind in ("actions", "develop", "explore_keep"):
+        # explore_keep: the other seat's explored cards, held by the phase until it keeps
+        # some, are dealt afresh in place with the rest
         a, b = pair(*CASES[kind])
         for seed in (1, 2):
             ta = sample(a, 0, random.Random(seed), round_start=kind == "actions")
@@ -143,6 +145,68 @@ def test_look_ahead_copies_do_not_depend_on_the_hidden_cards() -> None:
                 ta.apply(pick)
                 tb.apply(pick)
                 assert ta.snapshot() == tb.snapshot()
+
+
+def _after_a_secret_pick(seed: int) -> tuple[Game, int, list[str]]:
+    """A 2-player game played by the fast AI up to seat 1's pick of a development or world
+    made after seat 0 picked one of two or more (the choice index of seat 0's pick, and a
+    pick seat 0 could have made instead)."""
+    g = Game.new(players=2, seed=seed)
+    ai = AIPlayer("fast", seed=seed)
+    while (d := g.decision) is not None:
+        if d.player == 0 and d.kind in ("develop", "settle") and len(d.options) >= 2:
+            at = len(g.choices)
+            ids = ai.answer(g, d)
+            other = [o.id for o in d.options if [o.id] != list(ids)][:1]
+            if not ids or not other:
+                g.apply(ids)
+                continue
+            g.apply(ids)
+            e = g.decision
+            if e is not None and e.player == 1 and e.kind == d.kind:
+                return g, at, other
+            continue
+        g.apply(ai.answer(g, d))
+    raise AssertionError("no such position")
+
+
+def test_a_copy_does_not_keep_the_other_seats_secret_picks() -> None:
+    """Seat 1 picks a development or world after seat 0 has picked its own, still face
+    down: in a copy for seat 1 the picked card is dealt afresh like every hidden card, with
+    a design seat 0 could have picked, and two games that differ only in what seat 0 picked
+    deal seat 0 the same hand."""
+    import random
+
+    from rftg_nb.ai.determinize import HIDDEN_UIDS, sample
+    from rftg_nb.ai.search import play_round
+    from rftg_nb.ai.valuation import Ctx
+
+    for seed in (1, 4):
+        g, at, other = _after_a_secret_pick(seed)
+        kind = g.decision.kind
+        h = Game(g.setup, g.seed)
+        for ids in g.choices[:at]:
+            h.apply(list(ids))
+        h.apply(other)  # seat 0 picks another card
+        assert h.decision is not None and h.decision.player == 1
+        assert visible_state(g, 1) == visible_state(h, 1)
+        designs = set()
+        for s in range(1, 9):
+            tg, th = sample(g, 1, random.Random(s)), sample(h, 1, random.Random(s))
+            hands = [sorted(c.name for c in t.players[0].hand) for t in (tg, th)]
+            assert hands[0] == hands[1]
+            assert all(c.uid >= HIDDEN_UIDS for c in tg.players[0].hand)  # numbered afresh
+            # the phase's own list holds the card: play on to see what seat 0 places
+            before = {c.name for c in tg.players[0].tableau}
+            tg.apply(list(g.decision.ids[:1]))
+            placed = [c for c in tg.players[0].tableau if c.name not in before]
+            assert len(placed) == 1 and placed[0].uid >= HIDDEN_UIDS
+            assert placed[0].design.is_development if kind == "develop" \
+                else placed[0].design.is_world
+            designs.add(placed[0].name)
+            assert play_round(g, 1, tuple(g.decision.ids[:1]), s, None, Ctx(g, 1),
+                              round_start=False)
+        assert len(designs) > 1  # not the real pick every time
 
 
 def test_solitaire_copies_do_not_depend_on_the_robot_stack() -> None:

@@ -94,14 +94,15 @@ def test_the_same_game_reviews_to_the_same_figures() -> None:
     assert a["result"] == {"over": False, "scores": None, "you_won": None, "shared": False}
 
 
-def test_a_table_game_is_reviewed_for_one_seat_on_its_choices_of_actions() -> None:
+def test_a_table_game_is_reviewed_for_one_seat_on_every_question() -> None:
     t = Game.new(players=2, seed=3)
     AIPlayer("fast").play(t)
     r = review(t.to_json(), deals=2, viewer=1)
     mine = [k for k, ids in enumerate(t.choices) if t._log_players[k] == 1]
     assert r["viewer"] == 1 and not r["solitaire"]
-    assert {x["kind"] for x in r["decisions"]} == {"actions"}
-    assert {x["choice"] for x in r["decisions"]} <= set(mine)
+    assert {x["choice"] for x in r["decisions"]} == set(mine)
+    assert {"actions", "develop", "settle", "explore_keep"} <= {x["kind"] for x in r["decisions"]}
+    assert all(x["reviewed"] for x in r["decisions"])  # no copy failed
     assert r["result"]["you_won"] == (1 in t.winners)
     assert all(0.0 <= x["after"] <= x["before"] <= 1.0 for x in r["decisions"])
 

@@ -70,7 +70,7 @@ def run(game: Game, which: str) -> Rules:
     for p in game.players:
         for card, _i, pw, h in power_cache.powers(game, p, "start"):
             h.fn(game, p, card, pw.value)
-    picks: list[tuple[Player, Card, int]] = []
+    picks: list[tuple[Player, Card, int]] = []  # (player, card, cards off)
     for p in game.players:
         off = discount(game, p, which)
         # can_develop for each card in hand, with the tableau's names looked up once
@@ -92,13 +92,13 @@ def run(game: Game, which: str) -> Rules:
             ids = yield d
         if ids:
             card = legal[d.ids.index(ids[0])]  # the options are legal's, in order
-            picks.append((p, card, max(0, card.design.cost - off)))
-    for p, card, _cost in picks:
+            picks.append((p, card, off))
+    for p, card, _off in picks:
         p.hand.remove(card)
         p.tableau.append(card)
         game._tell(p.index, PLACE, (p.name, card.name))
-    for p, card, cost in picks:
-        yield from pay(game, p, cost, card.name)
+    for p, card, off in picks:
+        yield from pay(game, p, max(0, card.design.cost - off), card.name)
         for c, _i, pw, h in power_cache.powers(game, p, "after"):
             h.fn(game, p, c, pw.value)
 
