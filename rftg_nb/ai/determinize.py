@@ -9,6 +9,12 @@ other state), so it stands exactly where the game stands. Then, before the AI lo
 * the copy's random generator is replaced by one from the AI's own generator, so future
   reshuffles and the robot's dice are not the game's real ones.
 
+The hidden cards are changed in place, not replaced, because a phase in progress holds cards
+of its own (each player's explored cards until they keep some, the worlds and developments
+picked face down until all have picked): those lists then hold the fresh cards too, and so a
+copy can be made at any question of any game, mid-phase included. A face-down pick takes a
+design it could have been picked with (:func:`redeal`).
+
 A copy keeps no events (nobody reads its story), which makes the replay about a third faster.
 
 :func:`force_roll` fixes the robot's next roll in a copy, so that a look-ahead can go through
