@@ -39,9 +39,13 @@ Rows:
 * ``calibration``: is the review's chance of winning a chance? Held-out solitaire games
   (seeds apart from the training's) played by the fast AI (``--calibration-games``, 100): at
   each choice of actions the review's chance after the answer played, against whether that
-  game was won. Prints the Brier score (beside that of always saying the games' win rate)
-  and a reliability table: by bands of predicted chance, the positions, the mean prediction
-  and the share of them won.
+  game was won. Prints the Brier score of the look-ahead's raw chance and of the review's
+  (through the shipped chance map), beside that of always saying the games' win rate, and a
+  reliability table: by bands of the review's chance, the positions, the mean prediction,
+  the share of them won and the mean raw chance.
+* ``chance-map`` (only when named): fits the review's chance map on other games
+  (``--chance-map-games``, 200, seeds apart from the calibration row's) and writes it to the
+  package's ``rftg_nb/history/chance_map.json`` (``--chance-map-out``).
 
 With ``--results DIR``, every game's result is appended, as it finishes, to a JSON-lines file
 per row in ``DIR`` (none is kept otherwise; the repository keeps no results, only the README's
@@ -161,7 +165,7 @@ WAIT_TABLES = ((1, "solitaire"), (2, "2 players"), (4, "4 players"), (5, "5 play
 WAIT_STRONG_P90_S = 2.0  # quiet, 4-5 players, choices of actions
 WAIT_FAST_P90_S = 0.1
 ROWS = ("solo-strong", "solo-fast", "strong-vs-fast", "strong-vs-random", "hint", "speed",
-        "wait", "table-wait", "budget-strength", "review", "calibration")
+        "wait", "table-wait", "budget-strength", "review", "calibration", "chance-map")
 REVIEW_SECONDS = 60.0  # a whole solitaire game reviewed, quiet
 CALIBRATION_BANDS = 10
 ROOT = Path(__file__).resolve().parent.parent
@@ -547,14 +551,24 @@ def review_row(games: int, loads: list[bool], procs: int | None) -> bool:
 
 
 def calibration_game(i: int) -> list[tuple[float, float]]:
-    """(predicted chance, won) at each choice of actions of held-out game ``i``, played by the
-    fast AI; the chance is the review's, after the answer played."""
+    """(raw predicted chance, won) at each choice of actions of held-out game ``i``, played by
+    the fast AI; the chance is the review's look-ahead's, after the answer played, before the
+    chance map."""
+    return _chances(SEED0 + 900_000 + i, i)
+
+
+def chance_map_game(i: int) -> list[tuple[float, float]]:
+    """The same for game ``i`` of those the chance map is fitted on (other seeds)."""
+    return _chances(SEED0 + 1_100_000 + i, i)
+
+
+def _chances(seed: int, i: int) -> list[tuple[float, float]]:
     from rftg_nb.ai import AIPlayer
     from rftg_nb.ai.valuation import Ctx
     from rftg_nb.history.review import DEALS, play_out
     from rftg_nb.robot import SoloGame
 
-    g = SoloGame.new(seed=SEED0 + 900_000 + i, difficulty=DIFFICULTIES[i % 3])
+    g = SoloGame.new(seed=seed, difficulty=DIFFICULTIES[i % 3])
     ai = AIPlayer("fast", seed=i)
     predicted = []
     while (d := g.decision) is not None:
@@ -569,32 +583,60 @@ def calibration_game(i: int) -> list[tuple[float, float]]:
 
 
 def calibration_row(games: int, processes: int) -> None:
+    from rftg_nb.history.review import calibrated
+
     start = time.perf_counter()
-    pairs = [x for _i, r in _imap(calibration_game, list(enumerate(range(games))), processes)
-             for x in r]
-    n = len(pairs)
-    base = statistics.fmean(y for _p, y in pairs)
-    brier = statistics.fmean((p - y) ** 2 for p, y in pairs)
-    flat = statistics.fmean((base - y) ** 2 for _p, y in pairs)
+    raw = [x for _i, r in _imap(calibration_game, list(enumerate(range(games))), processes)
+           for x in r]
+    n = len(raw)
+    base = statistics.fmean(y for _p, y in raw)
+    flat = statistics.fmean((base - y) ** 2 for _p, y in raw)
+    pairs = [(calibrated(p), y) for p, y in raw]
     print(f"  calibration of the review's chance of winning: {games} held-out games of the fast "
-          f"AI, {n} choices of actions; Brier score {brier:.3f} (saying the win rate "
-          f"{base:.0%} every time: {flat:.3f}; skill {1 - brier / flat:+.2f}); "
-          f"{time.perf_counter() - start:.0f} s", flush=True)
-    print("    predicted | positions | mean predicted | won")
+          f"AI, {n} choices of actions; {time.perf_counter() - start:.0f} s", flush=True)
+    for what, ps in (("raw", raw), ("mapped (the review's)", pairs)):
+        brier = statistics.fmean((p - y) ** 2 for p, y in ps)
+        print(f"    {what}: Brier score {brier:.3f} (saying the win rate {base:.0%} every "
+              f"time: {flat:.3f}; skill {1 - brier / flat:+.2f})", flush=True)
+    print("    predicted (mapped) | positions | mean predicted | won | mean raw")
     for b in range(CALIBRATION_BANDS):
         lo, hi = b / CALIBRATION_BANDS, (b + 1) / CALIBRATION_BANDS
-        band = [(p, y) for p, y in pairs if lo <= p < hi or (b == CALIBRATION_BANDS - 1 and p == 1)]
+        band = [(p, y, r) for (p, y), (r, _y) in zip(pairs, raw, strict=True)
+                if lo <= p < hi or (b == CALIBRATION_BANDS - 1 and p == 1)]
         if band:
             print(f"    {lo:4.0%}-{hi:4.0%} | {len(band):9d} | "
-                  f"{statistics.fmean(p for p, _y in band):14.1%} | "
-                  f"{statistics.fmean(y for _p, y in band):5.1%}", flush=True)
+                  f"{statistics.fmean(p for p, _y, _r in band):14.1%} | "
+                  f"{statistics.fmean(y for _p, y, _r in band):5.1%} | "
+                  f"{statistics.fmean(r for _p, _y, r in band):5.1%}", flush=True)
+
+
+def chance_map_row(games: int, processes: int, out: Path) -> None:
+    """Fit the review's chance map on ``games`` games (seeds apart from the calibration row's)
+    and write it to ``out``."""
+    from rftg_nb.history.review import CHANCE_MAP_FORMAT, fit_chance_map, read_chance_map
+
+    start = time.perf_counter()
+    pairs = [x for _i, r in _imap(chance_map_game, list(enumerate(range(games))), processes)
+             for x in r]
+    knots = fit_chance_map(pairs)
+    text = json.dumps({"format": CHANCE_MAP_FORMAT, "version": 1,
+                       "fitted_on": f"{games} solitaire games of the fast AI (seeds "
+                                    f"{SEED0 + 1_100_000}+), {len(pairs)} choices of actions",
+                       "code": code_fingerprint(), "knots": [list(k) for k in knots]},
+                      indent=1) + "\n"
+    read_chance_map(text)  # what is written must read back
+    out.write_text(text)
+    print(f"  chance map fitted on {games} games ({len(pairs)} positions) and written to {out}: "
+          + ", ".join(f"{x:.0%}->{y:.0%}" for x, y in knots)
+          + f"; {time.perf_counter() - start:.0f} s", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="games a row (1000)")
-    ap.add_argument("--rows", default=",".join(ROWS),
-                    help=f"comma-separated rows to run (default all: {','.join(ROWS)})")
+    ap.add_argument("--rows", default=",".join(r for r in ROWS if r != "chance-map"),
+                    help=f"comma-separated rows to run, of {','.join(ROWS)} (default all but "
+                         "chance-map, which rewrites the package's chance map)")
     ap.add_argument("--processes", type=int, default=os.cpu_count() or 1,
                     help="worker processes for the game rows (default: one a core)")
     ap.add_argument("--hint-positions", type=int, default=200)
@@ -610,6 +652,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="games of the review row (6)")
     ap.add_argument("--calibration-games", type=int, default=100,
                     help="held-out games of the calibration row (100)")
+    ap.add_argument("--chance-map-games", type=int, default=200,
+                    help="games the chance-map row fits the review's chance map on (200)")
+    ap.add_argument("--chance-map-out", type=Path,
+                    default=Path(__file__).resolve().parent.parent / "rftg_nb" / "history"
+                    / "chance_map.json",
+                    help="where the chance-map row writes the map (the package's own file)")
     ap.add_argument("--results", type=Path, default=None,
                     help="folder to keep the per-game results in and read them back from "
                          "(default: none kept)")
@@ -650,6 +698,8 @@ def main(argv: list[str] | None = None) -> int:
         budget_row(args.budget_games, args.processes)
     if "review" in rows:
         verdicts.append(("review", review_row(args.review_games, loads, args.load_procs)))
+    if "chance-map" in rows:
+        chance_map_row(args.chance_map_games, args.processes, args.chance_map_out)
     if "calibration" in rows:
         calibration_row(args.calibration_games, args.processes)
     failed = [name for name, ok in verdicts if not ok]

@@ -1,6 +1,6 @@
 """The computer's review of a game: what each of your decisions did to your chance of winning,
-against what the strong AI would have done (a solitaire game; at a table, one seat's choices
-of actions, see :func:`review`).
+against what the strong AI would have done (a solitaire game; at a table, one seat's
+questions, see :func:`review`).
 
 For each of your questions (all but entering a roll of real dice) the review asks the strong AI
 (:class:`rftg_nb.ai.AIPlayer`, full look-ahead, deterministic) for its answer and reason, then
@@ -17,6 +17,11 @@ of luck. Per decision:
 - ``vp`` / ``ai_vp``: the expected final score after each, which tells answers apart where the
   chance of winning cannot (a game already lost or won).
 
+In a solitaire game the chances are calibrated: the look-ahead's raw chance is mapped through
+:func:`calibrated` to the share of such positions won in games played apart for it (the map
+is ``chance_map.json``, fitted by ``benchmarks/ai.py --rows chance-map``; its ``calibration``
+row measures it on other games).
+
 The key moments are the 3 to 5 decisions that cost the most: by chance of winning, or by
 expected VP where no decision cost a point of chance. A review is a plain dict (JSON), kept
 with the game in the history (:meth:`rftg_nb.history.History.set_review`); the same game and
@@ -29,10 +34,12 @@ with the game in the history (:meth:`rftg_nb.history.History.set_review`); the s
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from importlib import resources
 from typing import Any
 
 from rftg_nb.history.replay import Replay
@@ -53,6 +60,94 @@ SKIPPED_KINDS = frozenset({"dice"})
 
 class ReviewError(ValueError):
     """A review asked of a game it cannot review (the message says why)."""
+
+
+CHANCE_MAP_FILE = "chance_map.json"
+CHANCE_MAP_FORMAT = "rftg_nb-chance-map"
+_CHANCE_MAP: list[tuple[tuple[float, float], ...]] = []  # loaded once
+
+
+class ChanceMapError(ValueError):
+    """A chance map that is not one (the message names the field at fault)."""
+
+
+def read_chance_map(text: str) -> tuple[tuple[float, float], ...]:
+    """The knots (raw chance, chance won) of a chance map file's ``text``: at least two,
+    from 0 to 1 in both, rising in both."""
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise ChanceMapError(f"{CHANCE_MAP_FILE}: not JSON ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != CHANCE_MAP_FORMAT:
+        raise ChanceMapError(f"{CHANCE_MAP_FILE}: format: expected {CHANCE_MAP_FORMAT!r}")
+    knots = data.get("knots")
+    if not isinstance(knots, list) or len(knots) < 2:
+        raise ChanceMapError(f"{CHANCE_MAP_FILE}: knots: expected a list of 2 or more pairs")
+    out: list[tuple[float, float]] = []
+    for i, k in enumerate(knots):
+        if not (isinstance(k, list) and len(k) == 2
+                and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                        and 0.0 <= v <= 1.0 for v in k)):
+            raise ChanceMapError(f"{CHANCE_MAP_FILE}: knots[{i}]: expected [raw, won], "
+                                 f"each from 0 to 1, got {k!r}")
+        if out and (k[0] <= out[-1][0] or k[1] < out[-1][1]):
+            raise ChanceMapError(f"{CHANCE_MAP_FILE}: knots[{i}]: must rise from the one "
+                                 "before it")
+        out.append((float(k[0]), float(k[1])))
+    if out[0][0] != 0.0 or out[-1][0] != 1.0:
+        raise ChanceMapError(f"{CHANCE_MAP_FILE}: knots: must run from raw 0 to raw 1")
+    return tuple(out)
+
+
+def chance_map() -> tuple[tuple[float, float], ...]:
+    """The shipped chance map's knots (the identity where none is shipped)."""
+    if not _CHANCE_MAP:
+        try:
+            text = resources.files("rftg_nb.history").joinpath(CHANCE_MAP_FILE).read_text()
+        except FileNotFoundError:
+            _CHANCE_MAP.append(((0.0, 0.0), (1.0, 1.0)))
+        else:
+            _CHANCE_MAP.append(read_chance_map(text))
+    return _CHANCE_MAP[0]
+
+
+def calibrated(p: float, knots: tuple[tuple[float, float], ...] | None = None) -> float:
+    """The raw chance ``p`` mapped through ``knots`` (default :func:`chance_map`): straight
+    lines between the knots."""
+    ks = chance_map() if knots is None else knots
+    p = min(1.0, max(0.0, p))
+    for (x0, y0), (x1, y1) in zip(ks, ks[1:], strict=False):
+        if p <= x1:
+            return y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+    return ks[-1][1]
+
+
+def fit_chance_map(pairs: Iterable[tuple[float, float]], groups: int = 12) \
+        -> list[tuple[float, float]]:
+    """Knots for :func:`calibrated` from ``pairs`` of (raw chance, won: 0 to 1): the rising
+    fit closest to the outcomes (pool adjacent violators), as ``groups`` knots of equally
+    many positions each (each at its positions' mean raw chance and mean fit), and (0, 0)
+    and (1, 1) at the ends."""
+    data = sorted((min(1.0, max(0.0, p)), y) for p, y in pairs)
+    if len(data) < groups:
+        raise ValueError(f"pairs: {len(data)} is too few for {groups} groups")
+    blocks: list[list[float]] = []  # [sum of y, count]
+    for _p, y in data:
+        blocks.append([y, 1.0])
+        while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] > blocks[-1][0] / blocks[-1][1]:
+            s, n = blocks.pop()
+            blocks[-1][0] += s
+            blocks[-1][1] += n
+    fit = [b[0] / b[1] for b in blocks for _ in range(int(b[1]))]
+    knots = [(0.0, 0.0)]
+    for g in range(groups):
+        lo, hi = g * len(data) // groups, (g + 1) * len(data) // groups
+        x = statistics.fmean(p for p, _y in data[lo:hi])
+        y = statistics.fmean(fit[lo:hi])
+        if 0.0 < x < 1.0 and x > knots[-1][0]:
+            knots.append((x, max(y, knots[-1][1])))
+    knots.append((1.0, 1.0))
+    return [(round(x, 4), round(y, 4)) for x, y in knots]
 
 
 def review(save: Any, deals: int = DEALS,
@@ -111,6 +206,8 @@ def review(save: Any, deals: int = DEALS,
         else:
             (after, vp) = results[0]
             (ai_after, ai_vp) = results[-1]
+            if solo:
+                after, ai_after = calibrated(after), calibrated(ai_after)
             before = max(after, ai_after)
             entry.update(reviewed=True, before=before, after=after, ai_after=ai_after,
                          vp=vp, ai_vp=ai_vp, cost=before - after,

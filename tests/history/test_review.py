@@ -129,3 +129,60 @@ def test_the_history_reviews_a_game_once_and_keeps_it(tmp_path, monkeypatch) -> 
     assert h.review(gid, deals=2) == first
     r = h.replay(gid)
     assert r.stops[-1].kind == "end" and r.game_at(len(r) - 1).to_json() == h.row(gid).save
+
+
+# ------------------------------------------------------------------------- the chance map
+def test_the_chance_map_is_fitted_rising_and_corrects_an_overconfident_middle() -> None:
+    from rftg_nb.history.review import calibrated, fit_chance_map
+
+    rng = random.Random(5)
+    pairs = []
+    for _ in range(3000):  # a raw chance of p is won (p/2 in the middle) of the time
+        p = rng.random()
+        truth = p if p < 0.3 or p > 0.7 else p / 2
+        pairs.append((p, 1.0 if rng.random() < truth else 0.0))
+    knots = tuple(fit_chance_map(pairs))
+    assert knots[0] == (0.0, 0.0) and knots[-1] == (1.0, 1.0)
+    assert all(a[0] < b[0] and a[1] <= b[1] for a, b in zip(knots, knots[1:], strict=False))
+    assert calibrated(0.5, knots) < 0.4  # the middle brought down
+    assert abs(calibrated(0.05, knots) - 0.05) < 0.05  # the ends kept
+    mapped = [(calibrated(p, knots), y) for p, y in pairs]
+    brier = lambda ps: sum((p - y) ** 2 for p, y in ps) / len(ps)  # noqa: E731
+    assert brier(mapped) < brier(pairs)
+    assert [calibrated(x / 20, knots) for x in range(21)] == sorted(
+        calibrated(x / 20, knots) for x in range(21))
+
+
+def test_a_bad_chance_map_is_refused_by_field() -> None:
+    from rftg_nb.history.review import ChanceMapError, read_chance_map
+
+    def text(**kw: object) -> str:
+        return json.dumps({"format": "rftg_nb-chance-map", "knots": [[0, 0], [1, 1]], **kw})
+
+    assert read_chance_map(text()) == ((0.0, 0.0), (1.0, 1.0))
+    for bad, field in ((text(format="other"), "format"), (text(knots=[[0, 0]]), "knots"),
+                       (text(knots=[[0, 0], [0.5, 2], [1, 1]]), r"knots\[1\]"),
+                       (text(knots=[[0, 0.5], [0.5, 0.2], [1, 1]]), r"knots\[1\]"),
+                       (text(knots=[[0.1, 0], [1, 1]]), "knots: must run"), ("{", "not JSON")):
+        with pytest.raises(ChanceMapError, match=field):
+            read_chance_map(bad)
+
+
+def test_the_shipped_chance_map_reads_and_a_solitaire_review_uses_it(monkeypatch) -> None:
+    import importlib
+
+    reviewing = importlib.import_module("rftg_nb.history.review")
+    knots = reviewing.chance_map()
+    assert knots[0][0] == 0.0 and knots[-1][0] == 1.0
+    game = _partial(2, 30)
+    monkeypatch.setattr(reviewing, "_CHANCE_MAP", [((0.0, 0.0), (1.0, 1.0))])
+    raw = review(game, deals=2)
+    monkeypatch.setattr(reviewing, "_CHANCE_MAP", [((0.0, 0.0), (1.0, 0.5))])
+    halved = review(game, deals=2)
+    pairs = [(a, b) for a, b in zip(raw["decisions"], halved["decisions"], strict=True)
+             if a["reviewed"]]
+    assert pairs and any(a["after"] > 0 for a, _b in pairs)
+    for a, b in pairs:
+        assert b["after"] == pytest.approx(a["after"] / 2)
+        assert b["ai_after"] == pytest.approx(a["ai_after"] / 2)
+        assert b["vp"] == a["vp"]  # the expected VP is not a chance
