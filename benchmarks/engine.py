@@ -198,10 +198,12 @@ else:
 print(json.dumps({"cpu": time.process_time() - t, "package": rftg_nb.__file__,
                   "engine": getattr(rftg_nb, "ENGINE", "python")}))
 """
-BASELINE_KINDS = (("2p", "random 2-player games with goals", 60),
-                  ("5p", "random 5-player games with goals", 20),
-                  ("solitaire", "random solitaire games", 60),
-                  ("replay", "replays of finished 2-player games", 40))
+# Items a child times: enough for a second or so of CPU on this tree, since a child timing a
+# tenth of a second read anywhere from 2.3x to 5x for the same two trees within minutes.
+BASELINE_KINDS = (("2p", "random 2-player games with goals", 300),
+                  ("5p", "random 5-player games with goals", 100),
+                  ("solitaire", "random solitaire games", 300),
+                  ("replay", "replays of finished 2-player games", 150))
 
 
 def _child(tree: Path, kind: str, n: int, seed0: int, pure: bool = False) -> tuple[float, str]:
@@ -245,8 +247,13 @@ def bench_baseline(rev: str, rounds: int, here_tree: Path = ROOT, pure: bool = F
                         if where is here_tree:
                             engines.add(engine)
                 a, b = statistics.median(here), statistics.median(there)
+                # each round's two runs were next to each other in time: their ratio is the
+                # figure least moved by the machine's own ups and downs
+                paired = sorted(y / x for x, y in zip(here, there, strict=True))
                 print(f"  {what}: this tree ({'/'.join(sorted(engines))} engine) "
-                      f"{a * 1000:.2f} ms, baseline {b * 1000:.2f} ms: {b / a:.2f}x as fast")
+                      f"{a * 1000:.2f} ms, baseline {b * 1000:.2f} ms: "
+                      f"{statistics.median(paired):.2f}x as fast (median of the rounds' "
+                      f"ratios; {paired[0]:.2f}-{paired[-1]:.2f})", flush=True)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                            check=False, capture_output=True)
