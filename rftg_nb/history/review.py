@@ -142,12 +142,12 @@ def fit_chance_map(pairs: Iterable[tuple[float, float]], groups: int = 12) \
     knots = [(0.0, 0.0)]
     for g in range(groups):
         lo, hi = g * len(data) // groups, (g + 1) * len(data) // groups
-        x = statistics.fmean(p for p, _y in data[lo:hi])
-        y = statistics.fmean(fit[lo:hi])
-        if 0.0 < x < 1.0 and x > knots[-1][0]:
+        x = round(statistics.fmean(p for p, _y in data[lo:hi]), 4)
+        y = round(statistics.fmean(fit[lo:hi]), 4)
+        if knots[-1][0] < x < 1.0:  # groups of raw 0 (or 1) give no knot of their own
             knots.append((x, max(y, knots[-1][1])))
     knots.append((1.0, 1.0))
-    return [(round(x, 4), round(y, 4)) for x, y in knots]
+    return knots
 
 
 def review(save: Any, deals: int = DEALS,

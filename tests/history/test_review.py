@@ -133,7 +133,7 @@ def test_the_history_reviews_a_game_once_and_keeps_it(tmp_path, monkeypatch) -> 
 
 # ------------------------------------------------------------------------- the chance map
 def test_the_chance_map_is_fitted_rising_and_corrects_an_overconfident_middle() -> None:
-    from rftg_nb.history.review import calibrated, fit_chance_map
+    from rftg_nb.history.review import calibrated, fit_chance_map, read_chance_map
 
     rng = random.Random(5)
     pairs = []
@@ -141,7 +141,10 @@ def test_the_chance_map_is_fitted_rising_and_corrects_an_overconfident_middle() 
         p = rng.random()
         truth = p if p < 0.3 or p > 0.7 else p / 2
         pairs.append((p, 1.0 if rng.random() < truth else 0.0))
+    pairs += [(0.0, 0.0)] * 1500 + [(0.00001, 0.0)] * 300  # many positions lost for sure
     knots = tuple(fit_chance_map(pairs))
+    assert read_chance_map(json.dumps({"format": "rftg_nb-chance-map",
+                                       "knots": [list(k) for k in knots]})) == knots
     assert knots[0] == (0.0, 0.0) and knots[-1] == (1.0, 1.0)
     assert all(a[0] < b[0] and a[1] <= b[1] for a, b in zip(knots, knots[1:], strict=False))
     assert calibrated(0.5, knots) < 0.4  # the middle brought down
