@@ -189,3 +189,26 @@ def test_the_shipped_chance_map_reads_and_a_solitaire_review_uses_it(monkeypatch
         assert b["after"] == pytest.approx(a["after"] / 2)
         assert b["ai_after"] == pytest.approx(a["ai_after"] / 2)
         assert b["vp"] == a["vp"]  # the expected VP is not a chance
+
+
+def test_worlds_left_unplaced_are_among_the_key_moments() -> None:
+    """A solitaire game of the fast AI in which, in rounds 2 and 4, a world it would have
+    placed is left in hand: both are key moments of the review (a check on the review as a
+    whole, seeded: the fast AI's other answers cost the strong AI's chance too)."""
+    g = SoloGame.new(seed=1, difficulty="medium")
+    ai = AIPlayer("fast", seed=1)
+    planted = []
+    while (d := g.decision) is not None:
+        ids = ai.answer(g, d)
+        if d.kind == "settle" and ids and g.round in (2, 4) \
+                and all(r != g.round for _c, r in planted):
+            planted.append((len(g.choices), g.round))
+            ids = []
+        g.apply(ids)
+    assert [r for _c, r in planted] == [2, 4]
+    r = review(g)
+    keys = {m["choice"] for m in key_moments(r)}
+    for choice, _round in planted:
+        assert choice in keys
+        m = next(x for x in r["decisions"] if x["choice"] == choice)
+        assert m["ai_labels"] and m["cost"] > 0.05  # the AI would place a world
