@@ -281,7 +281,8 @@ class HistoryApp:
             go_to = w.Button(description="Show", layout=w.Layout(width="70px"),
                              tooltip="move the replay to this decision")
             go_to.on_click(lambda _b, stop=m["stop"]: self.show_moment(stop))
-            rows.append(w.HBox([go_to, w.HTML(f"<span class='rh-moment'>"
+            kind = html.escape(m["kind"], quote=True)
+            rows.append(w.HBox([go_to, w.HTML(f"<span class='rh-moment' data-kind='{kind}'>"
                                                f"{html.escape(moment_line(m))}</span>")],
                                layout=w.Layout(align_items="center")))
         if not rows:
@@ -389,6 +390,7 @@ class HistoryApp:
         self.review_progress = w.IntProgress(value=0, min=0, max=1, description="",
                                              layout=w.Layout(visibility="hidden"))
         self.review_note = w.HTML()
+        self.review_note.add_class("rh-review-note")
         self.review_text = w.HTML()
         self.review_moments = w.VBox()
         self.review_chart = w.Output()

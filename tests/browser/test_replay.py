@@ -135,3 +135,24 @@ def test_a_review_runs_with_a_progress_bar_and_its_moments_move_the_replay(
         assert page.locator(f"{BOARD} .hinted").count() >= 1
         page.screenshot(path=str(ARTIFACTS / "review-moment-1366x768.png"))
         assert not page_errors
+
+
+def test_a_table_game_is_reviewed_on_every_question_of_the_seat(
+        voila_pages: VoilaServer, browser: Browser, kept: dict[str, int],
+        page_errors: list[str]) -> None:
+    for page in open_page(browser, page_errors, 1366, 768):
+        _replay(page, voila_pages, kept["table"])
+        assert HOSTILE in page.locator(".rh-review-note").inner_text()  # the seat, as text
+        page.get_by_role("button", name="Review this game").click()
+        page.wait_for_selector(".rh-moment", timeout=120_000)
+        kinds = page.locator(".rh-moment").evaluate_all("els => els.map(e => e.dataset.kind)")
+        assert len(kinds) >= 3
+        # the moments are not only choices of actions: cards kept, placed or paid with too
+        assert set(kinds) - {"actions"}
+        page.screenshot(path=str(ARTIFACTS / "review-table-1366x768.png"), full_page=True)
+        page.get_by_role("button", name="Show").last.click()
+        page.wait_for_selector(".rb-replay[data-kind='decision']")
+        assert page.locator(f"{BOARD} .rb-judged").inner_text().startswith("The AI would")
+        page.screenshot(path=str(ARTIFACTS / "review-table-moment-1366x768.png"))
+        assert page.evaluate("() => window.__pwned === undefined")
+        assert not page_errors

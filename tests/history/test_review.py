@@ -103,6 +103,10 @@ def test_a_table_game_is_reviewed_for_one_seat_on_every_question() -> None:
     assert {x["choice"] for x in r["decisions"]} == set(mine)
     assert {"actions", "develop", "settle", "explore_keep"} <= {x["kind"] for x in r["decisions"]}
     assert all(x["reviewed"] for x in r["decisions"])  # no copy failed
+    again = review(t.to_json(), deals=2, viewer=1)
+    for x in (r, again):
+        x.pop("seconds")
+    assert again == r  # the same figures for the same game
     assert r["result"]["you_won"] == (1 in t.winners)
     assert all(0.0 <= x["after"] <= x["before"] <= 1.0 for x in r["decisions"])
 
