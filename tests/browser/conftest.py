@@ -119,6 +119,10 @@ def _serve(target: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[V
          f"--MappingKernelManager.cull_interval={CULL_INTERVAL}"],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
         start_new_session=True,
+        # the pages' kernels import this tree's package, whatever else the venv holds (a
+        # copy installed by binder/postBuild's `pip install .` would otherwise shadow it)
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(
+            p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)},
     )
     url = f"http://127.0.0.1:{port}"
     try:
