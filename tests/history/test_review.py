@@ -181,11 +181,11 @@ def test_the_shipped_chance_map_reads_and_a_solitaire_review_uses_it(monkeypatch
     reviewing = importlib.import_module("rftg_nb.history.review")
     knots = reviewing.chance_map()
     assert knots[0][0] == 0.0 and knots[-1][0] == 1.0
-    game = _partial(2, 30)
+    game = _partial(2, 14)
     monkeypatch.setattr(reviewing, "_CHANCE_MAP", [((0.0, 0.0), (1.0, 1.0))])
-    raw = review(game, deals=2)
+    raw = review(game, deals=1)
     monkeypatch.setattr(reviewing, "_CHANCE_MAP", [((0.0, 0.0), (1.0, 0.5))])
-    halved = review(game, deals=2)
+    halved = review(game, deals=1)
     pairs = [(a, b) for a, b in zip(raw["decisions"], halved["decisions"], strict=True)
              if a["reviewed"]]
     assert pairs and any(a["after"] > 0 for a, _b in pairs)
