@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.ai import knowledge
+from rftg_nb.engine.phases import develop, settle
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -96,8 +97,6 @@ def secret_picks(twin: Game, seat: int, trail: Trail) -> list[tuple[Any, Any, st
 def can_pick(twin: Game, p: Any, card: Any, kind: str) -> bool:
     """Whether ``p`` may pick ``card`` now in a question of ``kind`` (the engine's own
     tests: :data:`SECRET_PICKS`)."""
-    from rftg_nb.engine.phases import develop, settle
-
     if kind == "develop":
         return develop.can_develop(twin, p, card, develop.discount(twin, p, twin.phase))
     return card in settle.legal_worlds(twin, p)
@@ -134,7 +133,8 @@ def hidden_cards(game: Game, seat: int) -> list[Any]:
 def sample(game: Game, seat: int, rng: random.Random, round_start: bool = False) -> Game:
     """A copy of ``game`` in which all that ``seat`` cannot see is drawn from ``rng``
     (``round_start``: see :func:`replay`)."""
-    trail: Trail | None = None if round_start else []
+    # other seats' face-down picks (secret_picks) are looked for mid-round at a table only
+    trail: Trail | None = None if round_start or len(game.players) < 2 else []
     twin = replay(game, round_start, trail)
     picks = secret_picks(twin, seat, trail) if trail else []
     redeal(twin, seat, rng, knowledge.unseen(game, seat), picks)

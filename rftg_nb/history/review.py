@@ -162,8 +162,9 @@ def review(save: Any, deals: int = DEALS,
     and the strong AI's choices of actions are capped at :data:`TABLE_PLAYOUTS` playouts a
     question (a full look-ahead at 4-5 players takes seconds a question); its other answers
     at a table are its rules of thumb, played out against yours all the same. A world or
-    development picked after other seats had picked theirs is played out with those seats
-    picking again on each sampled copy (their picks were secret then)."""
+    development picked after other seats had picked theirs face down is played out with
+    their picks dealt afresh like every hidden card, each a design that seat could have
+    picked (:func:`rftg_nb.ai.determinize.redeal`)."""
     from rftg_nb.ai import AIPlayer
     from rftg_nb.ai.determinize import CopyError
     from rftg_nb.ai.valuation import Ctx

@@ -151,10 +151,10 @@ class HistoryApp:
         self.review_button.disabled = self.review is not None
         self.review_button.description = "Review this game"
         self.review_progress.layout.visibility = "hidden"
-        seat = self.replay.c.replay.viewer
+        shown = self.replay.replay
         self.review_note.value = ("" if row.mode == "solitaire" else
                                   "<p><i>At a table the review is of the decisions of "
-                                  f"{html.escape(self.replay.replay.game.players[seat].name)} "
+                                  f"{html.escape(shown.game.players[shown.viewer].name)} "
                                   "(the seat replayed); the chance of winning is that of "
                                   "ending first.</i></p>")
         self._draw_review()
