@@ -154,5 +154,7 @@ def test_a_table_game_is_reviewed_on_every_question_of_the_seat(
         page.wait_for_selector(".rb-replay[data-kind='decision']")
         assert page.locator(f"{BOARD} .rb-judged").inner_text().startswith("The AI would")
         page.screenshot(path=str(ARTIFACTS / "review-table-moment-1366x768.png"))
+        page.set_viewport_size({"width": 900, "height": 1000})
+        page.screenshot(path=str(ARTIFACTS / "review-table-moment-900x1000.png"))
         assert page.evaluate("() => window.__pwned === undefined")
         assert not page_errors
