@@ -278,7 +278,8 @@ class HistoryApp:
             "there):</p>")
         rows = []
         for m in key_moments(r):
-            go_to = w.Button(description="Show", layout=w.Layout(width="70px"),
+            go_to = w.Button(description="Show",  # never squeezed by a long line beside it
+                             layout=w.Layout(width="70px", flex="0 0 auto"),
                              tooltip="move the replay to this decision")
             go_to.on_click(lambda _b, stop=m["stop"]: self.show_moment(stop))
             kind = html.escape(m["kind"], quote=True)
