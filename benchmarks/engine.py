@@ -307,8 +307,12 @@ def main(argv: list[str] | None = None) -> int:
                              "its compiled build")
     reference.add_load_options(parser)
     args = parser.parse_args(argv)
-    if args.baseline:
-        bench_baseline(args.baseline, args.baseline_rounds, args.tree.resolve(), args.pure)
+    if args.baseline:  # quiet and/or under load, as --load asks
+        for load in reference.runs(args.load):
+            with reference.condition(load, args.load_procs) as words:
+                print(f"{words}:")
+                bench_baseline(args.baseline, args.baseline_rounds, args.tree.resolve(),
+                               args.pure)
 
     import rftg_nb
 
