@@ -19,20 +19,28 @@ from rftg_nb.history.record import Seat, Summary, summarize
 from rftg_nb.history.replay import Replay, ReplayError, Stop
 from rftg_nb.history.review import ReviewError, key_moments, review
 from rftg_nb.history.store import (
+    LOCK_WAIT,
     SCHEMA,
     History,
+    HistoryBusyError,
     HistoryError,
+    HistoryReadOnlyError,
+    ImportReport,
     Row,
     default_path,
 )
 
 
-def open(path: str | os.PathLike[str] | None = None) -> History:  # as io.open: history.open()
+def open(path: str | os.PathLike[str] | None = None, *,  # as io.open: history.open()
+         wait: float = LOCK_WAIT) -> History:
     """The game history at ``path`` (default: ``$RFTG_NB_HOME/history.sqlite``, else the user's
-    data folder), made if it does not exist."""
-    return History(path)
+    data folder), made if it does not exist; ``wait``: seconds a write waits for another
+    process's lock. A file that cannot be used as it is (busy, read only, not a history) is
+    said in the history's ``notice``; see :mod:`rftg_nb.history.store`."""
+    return History(path, wait=wait)
 
 
-__all__ = ["SCHEMA", "History", "HistoryError", "Replay", "ReplayError", "ReviewError", "Row",
+__all__ = ["LOCK_WAIT", "SCHEMA", "History", "HistoryBusyError", "HistoryError",
+           "HistoryReadOnlyError", "ImportReport", "Replay", "ReplayError", "ReviewError", "Row",
            "Seat", "Stop", "Summary", "default_path", "key_moments", "open", "review",
            "summarize"]

@@ -31,6 +31,15 @@ def table(seed: int, players: int = 3, draft: bool = False) -> Game:
     return g
 
 
+@pytest.fixture(scope="module")
+def reviewed() -> tuple[SoloGame, dict]:
+    """A finished solitaire game and its review (one deal a decision: quick)."""
+    from rftg_nb.history.review import review
+
+    g = solo(1)
+    return g, review(g.to_json(), deals=1)
+
+
 @pytest.fixture
 def h(tmp_path: Path) -> History:
     return history.open(tmp_path / "history.sqlite")
@@ -83,14 +92,17 @@ def test_the_same_game_is_one_row_however_often_it_is_added(h: History) -> None:
     g = solo(4, finish=False)
     gid = h.add(g, key="game-1", started="2026-12-02T10:00:00+00:00")
     assert h.row(gid).status == "unfinished"
+    # a review of the game as it stands stays while it is kept again as it stands ...
+    h.set_review(gid, {"moments": [], "choices": len(g.choices)})
+    assert h.add(g, key="game-1") == gid and h.row(gid).review is not None
     bot = RandomPlayer(9)
     while g.decision is not None:
         g.apply(bot.choose(g.decision))
-    h.set_review(gid, {"moments": []})
+    # ... and is dropped when the game goes on: it is no review of the game kept now
     assert h.add(g, key="game-1") == gid
     r = h.row(gid)
     assert len(h) == 1 and r.status == "finished" and r.scores == g.scores()
-    assert r.started == "2026-12-02T10:00:00+00:00" and r.review == {"moments": []}
+    assert r.started == "2026-12-02T10:00:00+00:00" and r.review is None
     other = solo(4)
     assert h.add(other) == h.add(other) != gid  # keyed by its save: added twice, one row
     assert len(h) == 2
@@ -107,10 +119,10 @@ def test_delete_one_or_every_game(h: History) -> None:
     assert h.clear() == 2 and len(h) == 0
 
 
-def test_export_and_import_as_json_lines(h: History, tmp_path: Path) -> None:
-    games = [solo(1), solo(2, "hard"), table(3)]
+def test_export_and_import_as_json_lines(h: History, tmp_path: Path, reviewed) -> None:
+    games = [reviewed[0], solo(2, "hard"), table(3)]
     ids = [h.add(g) for g in games]
-    h.set_review(ids[0], {"moments": [1]})
+    h.set_review(ids[0], reviewed[1])
     path = tmp_path / "games.jsonl"
     assert h.export(path) == 3
     other = history.open(tmp_path / "other.sqlite")
@@ -118,7 +130,9 @@ def test_export_and_import_as_json_lines(h: History, tmp_path: Path) -> None:
     assert (added, problems) == (3, [])
     assert [(r.key, r.mode, r.scores, r.review) for r in other.rows()] == [
         (r.key, r.mode, r.scores, r.review) for r in h.rows()]
-    assert other.import_file(path) == (3, []) and len(other) == 3  # again: none doubled
+    again = other.import_games(path.read_text().splitlines())  # again: none doubled
+    assert (again.added, again.updated, again.kept, again.refused) == (0, 0, 3, [])
+    assert len(other) == 3
     # a bare save is a line too; a bad line is skipped and said why, by its number
     bare = solo(8).to_json()
     bad = json.loads(bare)
