@@ -175,3 +175,16 @@ def test_benchmarks_report_units_and_their_conditions(
         assert " units" in found[0]
     assert any(x.startswith("quiet: ") for x in out)
     assert not any("under load" in x for x in out)
+
+
+def test_the_history_benchmark_times_each_action_of_the_page(capsys) -> None:
+    code = _load("history").main(["--games", "120", "--chunks", "1", "--import-games", "4",
+                                  "--load", "quiet"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"history benchmark, the {rftg_nb.ENGINE} engine, 120 games; ")
+    for name in ("open", "refresh", "filter", "page", "delete", "text", "record", "download",
+                 "table"):
+        (line,) = [x for x in out if x.strip().startswith(name + " ")]
+        assert " units (" in line
+    assert any(x.strip().startswith("import") and "games a calibration unit" in x for x in out)
+    assert out[-1] == ("PASS" if code == 0 else "FAIL")

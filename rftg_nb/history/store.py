@@ -553,6 +553,13 @@ class History:
             raise HistoryError(f"id: no game {game_id!r} in the history")
         return _row(got)
 
+    def game_row(self, game_id: int) -> Row:
+        """One game's row whose save can be replayed: :class:`HistoryError` if there is none
+        of that id, or if its save or kind is damaged (the message says so)."""
+        r = self.row(game_id)
+        _usable(r)
+        return r
+
     def rows(self) -> list[Row]:
         """Every game, oldest first (a damaged row too, marked so)."""
         if not self.readable:
@@ -611,12 +618,44 @@ class History:
             values = {r[0] for r in con.execute(f"SELECT DISTINCT {sql} FROM games")}
         return sorted(str(v) for v in values if v is not None)
 
+    def record(self) -> Any:
+        """The finished solitaire games, oldest first, in the table's columns that your record
+        reads (id, saved, mode, status, difficulty, robot_start, your_score, scores, you_won,
+        rounds), read by SQL alone: the record's charts at 10,000 games."""
+        import pandas as pd
+
+        columns = ["id", "saved", "mode", "status", "difficulty", "robot_start", "your_score",
+                   "robot_score", "you_won", "rounds"]
+        if not self.readable:
+            return pd.DataFrame([], columns=[*columns, "scores"])
+        with self._read() as con:
+            got = con.execute(
+                f"SELECT id, saved, mode, status, difficulty, {_ROBOT_START}, {_YOUR_SCORE}, "
+                "CASE WHEN json_type(scores, '$[1]') = 'integer' THEN "
+                "json_extract(scores, '$[1]') END, you_won, rounds FROM games "
+                "WHERE mode = 'solitaire' AND status = 'finished' AND json_valid(scores) "
+                "AND json_valid(starts) AND json_type(scores, '$[0]') = 'integer' "
+                "ORDER BY saved, id").fetchall()
+        df = pd.DataFrame.from_records(got, columns=columns)
+        df["you_won"] = df["you_won"].astype(bool)
+        df["scores"] = [f"{a} - {b}" for a, b in zip(df["your_score"], df["robot_score"],
+                                                      strict=True)]
+        return df
+
+    def stamp(self) -> tuple[Any, ...]:
+        """What changes whenever a game is added, kept further on or deleted (the record's
+        charts are drawn again only then)."""
+        if not self.readable:
+            return ()
+        with self._read() as con:
+            return tuple(con.execute("SELECT count(*), max(id), max(saved), "
+                                     "total(length(save)) FROM games").fetchone())
+
     def load(self, game_id: int) -> Any:
         """The game of that row, replayed from its save to where it was kept."""
         from rftg_nb import Game, SoloGame
 
-        r = self.row(game_id)
-        _usable(r)
+        r = self.game_row(game_id)
         return (SoloGame if r.mode == "solitaire" else Game).from_json(r.save)
 
     def replay(self, game_id: int, viewer: int = 0) -> Any:
@@ -624,9 +663,7 @@ class History:
         (:class:`rftg_nb.history.replay.Replay`)."""
         from rftg_nb.history.replay import Replay
 
-        r = self.row(game_id)
-        _usable(r)
-        return Replay(r.save, viewer)
+        return Replay(self.game_row(game_id).save, viewer)
 
     def review(self, game_id: int, deals: int | None = None,
                progress: Any = None) -> dict[str, Any]:
@@ -636,8 +673,7 @@ class History:
         from rftg_nb.history.replay import person_seat
         from rftg_nb.history.review import DEALS, is_current, review
 
-        row = self.row(game_id)
-        _usable(row)
+        row = self.game_row(game_id)
         if is_current(row.review) and row.review["deals"] == (deals or DEALS):  # type: ignore[index]
             return row.review  # type: ignore[return-value]
         r = review(row.save, deals=deals or DEALS, progress=progress,

@@ -1,10 +1,16 @@
 """``HistoryApp``: the history page, every game you played on the play and table pages.
 
-The games in a table you sort and filter (pandas), each one's save to download or to delete;
-the whole history to download as JSON lines and to load back (here or on another machine); and
-your record against the robot as charts: the win rate by the robot's start world and
-difficulty with its interval, the score game after game, your best and your streaks, and, on
-the same cells, the record of the computer player (the lab's games, played on demand).
+The games in a table you sort and filter, a page of rows at a time (sorted, filtered and cut
+into pages by SQL, so that 10,000 games draw as fast as ten), each one's save to download or to
+delete; the whole history to download as JSON lines (made when asked, sent in parts) and to
+load back (here or on another machine), in batches with a progress bar; and your record against
+the robot as charts, drawn when their tab is opened and again only when the games changed: the
+win rate by the robot's start world and difficulty with its interval, the score game after game,
+your best and your streaks, and, on the same cells, the record of the computer player (the
+lab's games, played on demand).
+
+A history that is busy, read only or damaged is said in words at the top (see
+:mod:`rftg_nb.history.store`); every action ends in a message there, whatever it met.
 
 Every text in it that came from a person or a file (a seat's name, a custom start world, a
 loaded file's problems) is shown as text: the table is HTML with every cell escaped, and chart
@@ -26,6 +32,7 @@ import pandas as pd
 from rftg_nb import history
 from rftg_nb.history.review import DEALS
 from rftg_nb.lab.charts import mime_bundle
+from rftg_nb.ui.download import Downloader
 from rftg_nb.ui.file_button import FileButton
 from rftg_nb.ui.history_charts import (
     as_lab_table,
@@ -39,10 +46,11 @@ from rftg_nb.ui.history_charts import (
 SHOWN = {"id": "game", "saved": "when (UTC)", "status": "status", "mode": "kind",
          "difficulty": "difficulty", "seats": "seats", "starts": "start worlds",
          "scores": "scores", "winners": "won by", "rounds": "rounds", "ended": "how it ended"}
-SORTS = {
-    "newest first": ("saved", False), "oldest first": ("saved", True),
-    "your score, best first": ("your_score", False), "rounds, fewest first": ("rounds", True),
-}
+#: the orders offered, and the history's name of each (rftg_nb.history.store.ORDERS)
+SORTS = {"newest first": "newest", "oldest first": "oldest",
+         "your score, best first": "best score", "rounds, fewest first": "fewest rounds"}
+#: games a page of the table shows
+PAGE = 50
 ALL = "any"
 MAX_IMPORT_BYTES = 50_000_000  # a history file to load: far more games than a person plays
 #: games per cell the computer plays for "the AI on the same cells"
@@ -70,36 +78,62 @@ class HistoryApp:
         self.review: dict[str, Any] | None = None  # its game's review, when there is one
         self.review_deals = DEALS  # sampled deals an answer is played out on, in a review
         self._drawing = False  # refresh() is setting the menus: their changes redraw nothing
+        self.offset = 0  # the first game of the page shown, in the filtered order
+        self.total = 0  # games the filters keep
+        self._page: pd.DataFrame | None = None  # the page shown
+        self._record_stamp: Any = None  # the history as the record's charts were drawn of it
         self._build()
         self.refresh()
 
     # ------------------------------------------------------------------ what the page shows
     def all_games(self) -> pd.DataFrame:
+        """Every game (:meth:`rftg_nb.history.History.table`)."""
         return self.history.table()
 
-    def games(self) -> pd.DataFrame:
-        """The games the filters keep, in the chosen order."""
-        df = self.all_games()
+    def _query(self) -> dict[str, Any]:
         f = self.filters
-        for column in ("mode", "difficulty", "robot_start", "status"):
-            if f[column] != ALL:
-                df = df[df[column] == f[column]]
-        text = f["text"].strip().lower()
-        if text:
-            hay = (df["seats"].fillna("") + " " + df["starts"].fillna("")).str.lower()
-            df = df[hay.str.contains(text, regex=False)]
-        column, ascending = SORTS[self.sort]
-        return df.sort_values(column, ascending=ascending, kind="stable", na_position="last")
+        return {"mode": None if f["mode"] == ALL else f["mode"],
+                "difficulty": None if f["difficulty"] == ALL else f["difficulty"],
+                "robot_start": None if f["robot_start"] == ALL else f["robot_start"],
+                "status": None if f["status"] == ALL else f["status"], "text": f["text"],
+                "order": SORTS[self.sort]}
+
+    def games(self) -> pd.DataFrame:
+        """The page of games shown: those the filters keep, in the chosen order, :data:`PAGE`
+        of them from :attr:`offset` (:attr:`total` says how many the filters keep)."""
+        try:
+            df, self.total = self.history.page(offset=self.offset, limit=PAGE, **self._query())
+        except history.HistoryError as e:  # busy past the wait, or not readable
+            self.message = str(e)
+            df, self.total = _empty(), 0
+        if df.empty and self.offset and self.total:  # the page emptied: show the last one
+            self.offset = max(0, (self.total - 1) // PAGE * PAGE)
+            return self.games()
+        return df
 
     def table_html(self, df: pd.DataFrame) -> str:
         if df.empty:
             return ("<p class='rh-empty'><i>No games yet: every game you play on the play and "
-                    "table pages is kept here.</i></p>" if self.all_games().empty else
+                    "table pages is kept here.</i></p>" if not self.filtered() else
                     "<p class='rh-empty'><i>No game matches these filters.</i></p>")
         shown = df[list(SHOWN)].rename(columns=SHOWN).copy()
-        shown["when (UTC)"] = [t.strftime("%Y-%m-%d %H:%M") for t in df["saved"]]
+        shown["when (UTC)"] = [t.strftime("%Y-%m-%d %H:%M") if pd.notna(t) else ""
+                               for t in df["saved"]]
         shown["difficulty"] = shown["difficulty"].fillna("")
+        shown["status"] = [f"damaged ({d})" if d else s
+                           for s, d in zip(df["status"], df["damaged"], strict=True)]
         return shown.to_html(index=False, escape=True, classes="rh-games", border=0)
+
+    def filtered(self) -> bool:
+        return any(self.filters[k] != ALL for k in ("mode", "difficulty", "robot_start",
+                                                     "status")) or bool(self.filters["text"])
+
+    def turn_page(self, by: int) -> None:
+        """Show the next (``by`` 1) or the previous (-1) page of games."""
+        self.offset = max(0, self.offset + by * PAGE)
+        if self.offset >= self.total:
+            self.offset = max(0, (self.total - 1) // PAGE * PAGE)
+        self.refresh()
 
     # ------------------------------------------------------------------ actions
     def delete(self, game_id: int) -> None:
@@ -118,8 +152,25 @@ class HistoryApp:
         self.message = f"Deleted all {n} games."
         return True
 
-    def export_text(self) -> str:
-        return "".join(line + "\n" for line in self.history.export_lines())
+    def export_text(self, skipped: list[str] | None = None) -> str:
+        return "".join(line + "\n" for line in self.history.export_lines(skipped))
+
+    def download_every_game(self) -> None:
+        """Make the history's export now and hand it to the browser to save."""
+        skipped: list[str] = []
+        text = self.export_text(skipped)
+        if not text:
+            self.message = ("No games to download." if not skipped else
+                            "No game could be downloaded: " + "; ".join(skipped[:5]) + ".")
+            return
+        size = self.downloader.offer("rftg-history.jsonl", text, "application/jsonl")
+        n = text.count("\n")
+        self.message = (f"Downloading {n:,} game{'s' * (n != 1)} as rftg-history.jsonl "
+                        f"({size / 1e6:.1f} MB).")
+        if skipped:
+            more = f" (and {len(skipped) - 5} more)" if len(skipped) > 5 else ""
+            self.message += (f" Left out {len(skipped)} damaged game(s): "
+                             + "; ".join(skipped[:5]) + more + ".")
 
     def import_bytes(self, name: str, content: bytes, size: int) -> None:
         if size > MAX_IMPORT_BYTES:
@@ -131,23 +182,56 @@ class HistoryApp:
         except UnicodeDecodeError:
             self.message = f"Could not load {name!r}: it is not UTF-8 text (JSON lines)."
             return
-        added, problems = self.history.import_lines(text.splitlines())
-        said = f"Loaded {added} game{'s' * (added != 1)} from {name!r}."
+        lines = text.splitlines()
+        bar = self.import_progress
+        bar.value, bar.max, bar.description = 0, max(1, len(lines)), "loading"
+        bar.layout.visibility = "visible"
+
+        def step(done: int, total: int) -> None:
+            bar.max = max(1, total)
+            bar.value = done
+            bar.description = f"{done:,}/{total:,} lines"
+
+        try:
+            r = self.history.import_games(lines, progress=step, total=len(lines))
+        finally:
+            bar.layout.visibility = "hidden"
+        done = r.added + r.updated
+        said = f"Loaded {done:,} game{'s' * (done != 1)} from {name!r}"
+        if r.kept:
+            said += (f"; {r.kept:,} {'was' if r.kept == 1 else 'were'} kept here already "
+                     "(as far or further on: left as they are)")
+        said += "."
+        problems = [*r.refused, *r.notes]
         if problems:
             more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
-            said += f" Skipped {len(problems)} line(s): " + "; ".join(problems[:5]) + more + "."
+            said += (f" {len(r.refused)} line(s) refused, {len(r.notes)} taken in part: "
+                     + "; ".join(problems[:5]) + more + ".")
+        if r.stopped:
+            said += " " + r.stopped
+        self.offset = 0
         self.message = said
 
     def open_replay(self, game_id: int) -> Any:
         """Show game ``game_id`` on the Replay tab, read only, from its first stop, with its
         review if it has one (a solitaire game may be reviewed there)."""
-        from rftg_nb.history.review import is_current
+        from rftg_nb.history.checks import OldReview, check_review
+        from rftg_nb.history.review import ReviewError
         from rftg_nb.ui.replay_app import ReplayApp
 
-        row = self.history.row(game_id)
+        row = self.history.game_row(game_id)
         self.replay = ReplayApp(row.save, title=f"Game {game_id}")
         self.replay_id = game_id
-        self.review = row.review if is_current(row.review) else None
+        said = ""
+        self.review = None
+        if row.review is not None:  # checked like an imported one: the row may be older
+            try:
+                self.review = check_review(row.review, self.replay.replay.game)
+            except OldReview:
+                pass
+            except ReviewError as e:
+                said = (f"The review kept with game {game_id} is not one ({e}): review the "
+                        "game again to see one.")
         self.review_button.disabled = self.review is not None
         self.review_button.description = "Review this game"
         self.review_progress.layout.visibility = "hidden"
@@ -160,7 +244,7 @@ class HistoryApp:
         self._draw_review()
         self.replay_box.children = (self.review_top, self.replay.root, self.review_chart)
         self.tabs.selected_index = TAB_REPLAY
-        self.message = ""
+        self.message = said
         return self.replay
 
     def resume(self, game_id: int) -> Any:
@@ -170,7 +254,7 @@ class HistoryApp:
         from rftg_nb.ui.app import SoloApp
         from rftg_nb.ui.table_app import TableApp
 
-        row = self.history.row(game_id)
+        row = self.history.game_row(game_id)
         if row.status != "unfinished":
             raise history.HistoryError(f"id: game {game_id} is finished: replay it instead")
         from rftg_nb.ui.keeper import Keeper
@@ -191,12 +275,12 @@ class HistoryApp:
 
     def _draw_resume(self) -> None:
         gid = self.pick.value
+        page = self._page
         unfinished = False
-        if gid is not None:
-            try:
-                unfinished = self.history.row(gid).status == "unfinished"
-            except (ValueError, OSError):
-                unfinished = False
+        if gid is not None and page is not None:
+            at = page[page["id"] == gid]
+            unfinished = bool(len(at)) and at["status"].iloc[0] == "unfinished" \
+                and not at["damaged"].iloc[0]
         self.resume_button.disabled = not unfinished
 
     def review_game(self) -> dict[str, Any] | None:
@@ -218,7 +302,7 @@ class HistoryApp:
             bar.description = f"{done}/{total}"
 
         try:
-            r = review(self.history.row(self.replay_id).save, deals=self.review_deals,
+            r = review(self.history.game_row(self.replay_id).save, deals=self.review_deals,
                        progress=step, viewer=self.replay.replay.viewer)
         except Exception:
             self.review_button.disabled = False
@@ -237,7 +321,7 @@ class HistoryApp:
 
         if self.replay is None or self.replay_id is None:
             raise history.HistoryError("id: open a game on the Replay tab first")
-        row = self.history.row(self.replay_id)
+        row = self.history.game_row(self.replay_id)
         return share_html(row.save, self.review, title=f"Game {self.replay_id}")
 
     def share(self) -> None:
@@ -301,7 +385,7 @@ class HistoryApp:
         """The fast AI's games on the cells (robot start world x difficulty) you played, with the
         lab's :func:`rftg_nb.lab.simulate` (kept beside the history, so the next visit reads
         them back)."""
-        lab = as_lab_table(self.all_games())
+        lab = as_lab_table(self.history.record())
         worlds = sorted(set(lab["robot_world"].dropna()))
         levels = sorted(set(lab["difficulty"].dropna()))
         if not worlds:
@@ -316,21 +400,19 @@ class HistoryApp:
         self.ai_table = df
         self.message = (f"The fast AI played {games_per_cell} games on each of your "
                         f"{len(worlds) * len(levels)} cells.")
+        self._draw_record(force=True)
         return df
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
-        games = self.all_games()
         self.notice = w.HTML()
         self.head = w.HTML("<h2>Your games</h2><p>Every game played on the <b>play</b> and "
                            "<b>table</b> pages is kept here as it goes: finished, or unfinished "
                            "to pick up again. Sort and filter them, download or delete one, or "
                            "take the whole history with you.</p>")
-        self.w_mode = w.Dropdown(options=_choices(games["mode"]), description="kind")
-        self.w_difficulty = w.Dropdown(options=_choices(games["difficulty"]),
-                                       description="difficulty")
-        self.w_robot = w.Dropdown(options=_choices(games["robot_start"]),
-                                  description="robot's start")
+        self.w_mode = w.Dropdown(options=[ALL], description="kind")
+        self.w_difficulty = w.Dropdown(options=[ALL], description="difficulty")
+        self.w_robot = w.Dropdown(options=[ALL], description="robot's start")
         self.w_status = w.Dropdown(options=[ALL, "finished", "unfinished"],
                                    description="status")
         self.w_text = w.Text(placeholder="a seat's name or a start world",
@@ -347,7 +429,19 @@ class HistoryApp:
         self.pick.observe(lambda _c: (self._draw_download(), self._draw_resume()), names="value")
         self.delete_button = w.Button(description="Delete this game")
         self.delete_button.on_click(lambda _b: self._act(self.delete, self.pick.value))
-        self.download_all = w.HTML()
+        self.download_all = w.Button(description="Download every game",
+                                     tooltip="the whole history as one file of JSON lines, "
+                                             "to keep or to load on another machine")
+        self.download_all.on_click(lambda _b: self._act(self.download_every_game))
+        self.downloader = Downloader()
+        self.import_progress = w.IntProgress(value=0, min=0, max=1,
+                                             layout=w.Layout(visibility="hidden"))
+        self.previous_page = w.Button(description="Previous page", layout=w.Layout(width="auto"))
+        self.previous_page.on_click(lambda _b: self._act(self.turn_page, -1))
+        self.next_page = w.Button(description="Next page", layout=w.Layout(width="auto"))
+        self.next_page.on_click(lambda _b: self._act(self.turn_page, 1))
+        self.page_text = w.HTML()
+        self.page_text.add_class("rh-page")
         self.upload = FileButton(on_file=self.uploaded, label="Load games from a file",
                                  hint="a history downloaded here (JSON lines)",
                                  accept=".jsonl,.json,application/json",
@@ -367,10 +461,13 @@ class HistoryApp:
             w.HBox([self.w_status, self.w_text, self.w_sort],
                    layout=w.Layout(flex_flow="row wrap")),
             self.table,
+            w.HBox([self.previous_page, self.page_text, self.next_page],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
             w.HBox([self.pick, self.replay_button, self.resume_button, self.download_one,
                     self.delete_button],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
-            w.HBox([self.download_all, self.upload, self.clear_button],
+            w.HBox([self.download_all, self.upload, self.import_progress, self.clear_button,
+                    self.downloader],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
         ])
         self.record_text = w.HTML()
@@ -409,6 +506,7 @@ class HistoryApp:
                                           "<b>Replay this game</b>.</i></p>")])
         self.tabs = w.Tab(children=[games_tab, record_tab, self.replay_box, self.play_box],
                           titles=("Games", "Your record", "Replay", "Play on"))
+        self.tabs.observe(self._tab_changed, names="selected_index")
         self.root = w.VBox([self.head, self.notice, self.tabs])
         self.root.add_class("rftg-history")
 
@@ -423,15 +521,18 @@ class HistoryApp:
         def changed(change: Any) -> None:
             self.filters[key] = str(change["new"])
             if not self._drawing:
+                self.offset = 0
                 self.refresh()
         return changed
 
     def _sort_changed(self, change: Any) -> None:
         self.sort = str(change["new"])
         if not self._drawing:
+            self.offset = 0
             self.refresh()
 
     def _act(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run a button's action; whatever it meets ends in a message on the page."""
         if fn != self.clear:  # any other action disarms "Delete every game"
             self._armed_clear = False
         try:
@@ -439,6 +540,10 @@ class HistoryApp:
                 fn(*args)
         except (ValueError, OSError) as e:  # a game gone meanwhile, a file that cannot be read
             self.message = str(e)
+        except RecursionError:
+            self.message = "That could not be done: what it read is nested too deep."
+        except Exception as e:  # noqa: BLE001  said on the page, never silent
+            self.message = f"That could not be done ({type(e).__name__}: {e})."
         self.refresh()
 
     def uploaded(self, name: str, content: bytes, size: int) -> None:
@@ -454,19 +559,28 @@ class HistoryApp:
             self._drawing = False
 
     def _draw(self) -> None:
-        games = self.all_games()
         for widget, column in ((self.w_mode, "mode"), (self.w_difficulty, "difficulty"),
                                (self.w_robot, "robot_start")):
-            choices = _choices(games[column])
+            try:
+                choices = [ALL, *self.history.choices(column)]
+            except history.HistoryError:
+                choices = [ALL]
             if list(widget.options) != choices:
                 keep = widget.value if widget.value in choices else ALL
                 widget.options = choices
                 widget.value = keep
                 self.filters[column] = keep
+        df = self._page = self.games()
         self.notice.value = (f"<p class='rh-notice' role='status'>{html.escape(self.message)}</p>"
                              if self.message else "")
-        df = self.games()
         self.table.value = self.table_html(df)
+        first = self.offset + 1 if len(df) else 0
+        self.page_text.value = (f"<span>Games {first:,}-{self.offset + len(df):,} of "
+                                f"{self.total:,}</span>" if self.total > PAGE else "")
+        self.previous_page.layout.display = self.next_page.layout.display = (
+            None if self.total > PAGE else "none")
+        self.previous_page.disabled = self.offset == 0
+        self.next_page.disabled = self.offset + len(df) >= self.total
         labels = [(_label(r), int(r.id)) for r in df.itertuples()]
         keep = self.pick.value if self.pick.value in [v for _, v in labels] else None
         self.pick.options = labels
@@ -475,25 +589,40 @@ class HistoryApp:
         self.delete_button.disabled = not labels
         self.replay_button.disabled = not labels
         self._draw_resume()
-        text = self.export_text()
-        self.download_all.value = (
-            "<a class='rh-download' download='rftg-history.jsonl' "
-            f"href='data:application/jsonl;base64,{_b64(text)}'>Download every game "
-            "(JSON lines)</a>" if text else "")
-        self._draw_record()
+        self.download_all.disabled = self.total == 0 and not self.filtered()
+        if self.tabs.selected_index == TAB_RECORD:
+            self._draw_record()
 
     def _draw_download(self) -> None:
         gid = self.pick.value
+        self.download_one.value = ""
         if gid is None:
-            self.download_one.value = ""
             return
-        row = self.history.row(gid)
+        try:
+            row = self.history.row(gid)
+        except history.HistoryError:
+            return
+        if row.damaged and "save" in row.damaged:
+            return
         self.download_one.value = (f"<a class='rh-download' download='rftg-game-{gid}.json' "
                                    f"href='data:application/json;base64,{_b64(row.save)}'>"
                                    "Download its save</a>")
 
-    def _draw_record(self) -> None:
-        games = self.all_games()
+    def _tab_changed(self, change: Any) -> None:
+        if change["new"] == TAB_RECORD:
+            self._draw_record()
+
+    def _draw_record(self, force: bool = False) -> None:
+        """The record's numbers and charts, drawn again only when the games changed."""
+        try:
+            stamp = self.history.stamp()
+            if stamp == self._record_stamp and not force:
+                return
+            games = self.history.record()
+        except history.HistoryError as e:
+            self.record_text.value = f"<p>{html.escape(str(e))}</p>"
+            return
+        self._record_stamp = stamp
         r = best_and_streaks(games)
         if not r["games"]:
             self.record_text.value = ("<p><i>Your record starts with your first finished "
@@ -518,9 +647,10 @@ class HistoryApp:
                                       "metadata": {}},)
 
 
-def _choices(values: pd.Series) -> list[str]:
-    """A filter's menu: any, then the values the history holds."""
-    return [ALL, *sorted({str(v) for v in values if pd.notna(v)})]
+def _empty() -> pd.DataFrame:
+    from rftg_nb.history.store import TABLE
+
+    return pd.DataFrame([], columns=list(TABLE))
 
 
 def _label(r: Any) -> str:

@@ -29,12 +29,15 @@ def as_lab_table(games: pd.DataFrame) -> pd.DataFrame:
     difficulty, winner, both scores), so that the lab's summaries read them as they read
     simulated games."""
     done = solitaire_finished(games)
-    rows = [{"players": 1, "robot_world": r.robot_start, "difficulty": r.difficulty,
-             "winner": "seat0" if r.you_won else "robot", "score0": r.your_score,
-             "robot_score": _robot_score(r.scores), "rounds": r.rounds, "seed": r.id}
-            for r in done.itertuples()]
-    return pd.DataFrame(rows, columns=["players", "robot_world", "difficulty", "winner", "score0",
-                                       "robot_score", "rounds", "seed"])
+    return pd.DataFrame({
+        "players": 1, "robot_world": list(done["robot_start"]),
+        "difficulty": list(done["difficulty"]),
+        "winner": ["seat0" if w else "robot" for w in done["you_won"]],
+        "score0": list(done["your_score"]),
+        "robot_score": [_robot_score(x) for x in done["scores"]],
+        "rounds": list(done["rounds"]), "seed": list(done["id"])},
+        columns=["players", "robot_world", "difficulty", "winner", "score0", "robot_score",
+                 "rounds", "seed"])
 
 
 def _robot_score(scores: str) -> int | None:
@@ -79,11 +82,18 @@ def record_heatmap(lab: pd.DataFrame, title: str) -> go.Figure:
     return fig
 
 
+#: games the score chart draws at the most (the latest)
+SCORE_GAMES = 500
+
+
 def score_figure(games: pd.DataFrame) -> go.Figure:
     """Your score and the robot's, game after game (finished solitaire games), wins marked,
-    with the mean of your last five."""
+    with the mean of your last five; of a long record the latest :data:`SCORE_GAMES` games
+    (numbered as in the whole record)."""
     done = solitaire_finished(games)
-    n = list(range(1, len(done) + 1))
+    first = max(0, len(done) - SCORE_GAMES)
+    done = done.iloc[first:]
+    n = list(range(first + 1, first + len(done) + 1))
     yours = [int(x) for x in done["your_score"]]
     robot = [_robot_score(s) for s in done["scores"]]
     won = [bool(w) for w in done["you_won"]]
@@ -102,7 +112,9 @@ def score_figure(games: pd.DataFrame) -> go.Figure:
         mean = pd.Series(yours).rolling(5, min_periods=1).mean()
         fig.add_trace(go.Scatter(x=n, y=list(mean), name="you, mean of the last 5",
                                  mode="lines", line={"color": "#0072b2", "dash": "dot"}))
-    fig.update_layout(LAYOUT, title_text="Score, game after game (a star: a game you won)",
+    latest = f" (your latest {len(done)} of {first + len(done)})" if first else ""
+    fig.update_layout(LAYOUT, title_text=f"Score, game after game{latest} (a star: a game you "
+                                         "won)",
                       xaxis={"title": "game", "dtick": 1 if len(n) <= 20 else None},
                       yaxis={"title": "VP"}, height=320)
     return fig

@@ -75,8 +75,11 @@ def test_one_game_downloads_and_deletes(path: Path) -> None:
 def test_every_game_out_and_back_in(path: Path, tmp_path: Path) -> None:
     app = HistoryApp(path)
     text = app.export_text()
-    link = re.search(r"base64,([A-Za-z0-9+/=]+)", app.download_all.value).group(1)
-    assert base64.b64decode(link).decode() == text and len(text.splitlines()) == 6
+    assert app.downloader.last is None  # nothing is sent before it is asked for
+    app.download_all.click()
+    name, data = app.downloader.last
+    assert name == "rftg-history.jsonl" and data.decode() == text
+    assert len(text.splitlines()) == 6 and "Downloading 6 games" in app.notice.value
     other = HistoryApp(tmp_path / "other.sqlite")
     other.uploaded("games.jsonl", (text + "{broken\n").encode(), len(text) + 8)
     assert len(other.games()) == 6
@@ -102,6 +105,8 @@ def test_the_record_in_numbers_and_charts(path: Path) -> None:
     r = best_and_streaks(games)
     assert r["games"] == 5 and r["wins"] == int(solo["you_won"].sum())
     assert r["best"] == int(solo["your_score"].max())
+    assert app.record_text.value == ""  # drawn when its tab is opened
+    app.tabs.selected_index = 1
     assert f"{r['wins']} won of 5" in app.record_text.value
     lab = as_lab_table(games)
     c = cells(lab)
@@ -132,6 +137,7 @@ def test_the_ai_plays_the_cells_you_played(path: Path) -> None:
         return simulate(settings, games=1, executor="serial")
 
     app = HistoryApp(path, simulate=small_simulate)
+    app.tabs.selected_index = 1
     app.ai_button.click()
     cells_played = set(zip(as_lab_table(app.all_games())["robot_world"],
                            as_lab_table(app.all_games())["difficulty"], strict=True))
@@ -139,3 +145,75 @@ def test_the_ai_plays_the_cells_you_played(path: Path) -> None:
     assert set(zip(ai["robot_start"], ai["difficulty"], strict=True)) >= cells_played
     assert len(app.ai_chart.outputs) == 1 and "The fast AI" in app.notice.value
     assert Path(asked["path"]).parent == path.parent
+
+
+def _many(path: Path, n: int) -> list[int]:
+    """``n`` games in the history at ``path``: copies of a few real games, each its own row."""
+    from tests.helpers_history import fill
+
+    return fill(path, n)
+
+
+def test_a_long_history_is_shown_a_page_at_a_time(tmp_path: Path) -> None:
+    from rftg_nb.ui.history_app import PAGE
+
+    path = tmp_path / "h.sqlite"
+    ids = _many(path, 2 * PAGE + 7)
+    app = HistoryApp(path)
+    assert app.total == len(ids) and len(app.games()) == PAGE
+    assert len(app.pick.options) == PAGE and app.previous_page.disabled
+    assert f"Games 1-{PAGE} of {len(ids)}" in app.page_text.value
+    first = list(app.games()["id"])
+    app.next_page.click()
+    assert app.offset == PAGE and not set(app.games()["id"]) & set(first)
+    app.next_page.click()
+    assert len(app.games()) == 7 and app.next_page.disabled
+    seen = set(app.games()["id"])
+    app.delete_button.click()  # the page's pick is deleted; the page is drawn again
+    assert app.total == len(ids) - 1 and len(seen - set(app.games()["id"])) == 1
+    app.w_difficulty.value = "hard"  # a filter starts from the first page
+    assert app.offset == 0 and set(app.games()["difficulty"]) == {"hard"}
+    hard = app.history.table(difficulty="hard")
+    assert app.total == len(hard) and list(app.games()["id"]) == list(hard["id"])[:PAGE]
+
+
+def test_the_record_is_drawn_again_only_when_the_games_change(path: Path) -> None:
+    app = HistoryApp(path)
+    app.tabs.selected_index = 1
+    drawn = app.record_charts.outputs
+    app.w_mode.value = "table"  # a filter is no change to the games
+    assert app.record_charts.outputs is drawn
+    app.history.add(_solo(77))
+    app.refresh()
+    assert app.record_charts.outputs is not drawn and "of 6</b>" in app.record_text.value
+
+
+def test_a_damaged_row_is_listed_as_damaged_and_the_page_works_on(path: Path) -> None:
+    import sqlite3
+
+    with sqlite3.connect(path) as con:
+        con.execute("UPDATE games SET save = '{' WHERE id = 2")
+    app = HistoryApp(path)
+    assert "damaged (save: not JSON)" in app.table.value and app.total == 6
+    app.pick.value = 2
+    assert app.download_one.value == "" and app.resume_button.disabled
+    app.replay_button.click()
+    assert "damaged" in app.notice.value and "can only be deleted" in app.notice.value
+    app.download_all.click()
+    name, data = app.downloader.last
+    assert len(data.decode().splitlines()) == 5 and "Left out 1 damaged game" in app.notice.value
+    app.delete_button.click()
+    assert app.total == 5 and "damaged" not in app.table.value
+
+
+def test_every_action_ends_in_a_message_whatever_it_met(path: Path) -> None:
+    app = HistoryApp(path)
+    deep = "[" * 100_000 + "]" * 100_000
+    app.uploaded("deep.jsonl", deep.encode(), len(deep))
+    assert "line 1: nested too deep" in app.notice.value
+
+    def boom() -> None:
+        raise RuntimeError("a surprise")
+
+    app._act(boom)
+    assert "a surprise" in app.notice.value

@@ -99,3 +99,38 @@ def test_the_tests_keep_their_games_out_of_the_persons_data_folder() -> None:
 
     assert os.environ["RFTG_NB_HOME"] == os.environ["RFTG_NB_TEST_HOME"]
     assert history.default_path().parent == Path(os.environ["RFTG_NB_HOME"])
+
+
+def test_a_game_not_kept_while_the_history_is_held_is_said_and_kept_at_the_next_chance(
+        tmp_path: Path) -> None:
+    from tests.history.test_trust import _Holder
+
+    path = tmp_path / "h.sqlite"
+    history.open(path).add(_finished(5), key="other")  # the history exists, with a game
+    app = _solo_app(tmp_path)
+    app.keeper = Keeper(path, wait=0.2, retry=0.0)
+    said: list[dict] = []
+    app.board.observe(lambda change: said.append(change["new"]["status"]), names="state")
+    holder = _Holder(path)
+    try:
+        _play(app, until=lambda a: a.c.game.round >= 2)
+        assert app.keeper.pending(app.c.key)
+        failures = [s for s in said if "could not be kept in your game history" in s["text"]]
+        assert len(failures) == 1 and failures[0]["error"] and "busy" in failures[0]["text"]
+        assert [r.key for r in history.open(path).rows()] == ["other"]
+    finally:
+        holder.release()
+    _play(app, until=lambda a: not a.keeper.pending(a.c.key), limit=3)  # the next answer
+    assert not app.keeper.pending(app.c.key)
+    assert any("now kept in your game history" in s["text"] for s in said)
+    rows = history.open(path).rows()
+    assert [r.key for r in rows] == ["other", app.c.key]
+    assert rows[1].save == app.c.save()
+
+
+def _finished(seed: int):
+    from rftg_nb import RandomPlayer, SoloGame
+
+    g = SoloGame.new(seed=seed)
+    RandomPlayer(seed).play(g)
+    return g
