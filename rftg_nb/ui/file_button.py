@@ -22,6 +22,7 @@ function render({ model, el }) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "jupyter-widgets jupyter-button widget-upload";
+  button.style.width = "auto";  // its whole label, never "Load games from a..."
   const input = document.createElement("input");
   input.type = "file";
   input.hidden = true;

@@ -185,7 +185,7 @@ class HistoryApp:
         lines = text.splitlines()
         bar = self.import_progress
         bar.value, bar.max, bar.description = 0, max(1, len(lines)), "loading"
-        bar.layout.visibility = "visible"
+        bar.layout.display = None
 
         def step(done: int, total: int) -> None:
             bar.max = max(1, total)
@@ -195,7 +195,7 @@ class HistoryApp:
         try:
             r = self.history.import_games(lines, progress=step, total=len(lines))
         finally:
-            bar.layout.visibility = "hidden"
+            bar.layout.display = "none"
         done = r.added + r.updated
         said = f"Loaded {done:,} game{'s' * (done != 1)} from {name!r}"
         if r.kept:
@@ -430,12 +430,13 @@ class HistoryApp:
         self.delete_button = w.Button(description="Delete this game")
         self.delete_button.on_click(lambda _b: self._act(self.delete, self.pick.value))
         self.download_all = w.Button(description="Download every game",
+                                     layout=w.Layout(width="auto"),
                                      tooltip="the whole history as one file of JSON lines, "
                                              "to keep or to load on another machine")
         self.download_all.on_click(lambda _b: self._act(self.download_every_game))
         self.downloader = Downloader()
         self.import_progress = w.IntProgress(value=0, min=0, max=1,
-                                             layout=w.Layout(visibility="hidden"))
+                                             layout=w.Layout(display="none"))
         self.previous_page = w.Button(description="Previous page", layout=w.Layout(width="auto"))
         self.previous_page.on_click(lambda _b: self._act(self.turn_page, -1))
         self.next_page = w.Button(description="Next page", layout=w.Layout(width="auto"))
