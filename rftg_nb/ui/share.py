@@ -51,13 +51,18 @@ def _figure_html(fig: go.Figure, first: bool) -> str:
 def share_html(save: str | dict[str, Any], review: dict[str, Any] | None = None,
                title: str = "") -> str:
     """The game of ``save`` (finished or not) with ``review`` (from
-    :func:`rftg_nb.history.review.review`, or None) as one self-contained HTML page."""
+    :func:`rftg_nb.history.review.review`, or None) as one self-contained HTML page. A review
+    is checked against the game first (:func:`rftg_nb.history.checks.check_review`): one that
+    is not a review of it raises :class:`rftg_nb.history.review.ReviewError`."""
+    from rftg_nb.history.checks import check_review
     from rftg_nb.history.review import key_moments, moment_line
     from rftg_nb.ui.history_charts import review_figure, review_frame
 
     app = ReplayApp(save, title=title)
-    app.set_review(review)
     game = app.replay.game
+    if review is not None:
+        review = check_review(review, game)
+    app.set_review(review)
     heading = title or ("A solitaire game against the robot" if app.solo
                         else f"A game of {len(game.players)} players")
     moments = key_moments(review) if review else []
@@ -88,10 +93,11 @@ def share_html(save: str | dict[str, Any], review: dict[str, Any] | None = None,
     scores = ", ".join(f"{html.escape(s)} {n}" for s, n in zip(game.sides(), game.scores(),
                                                                 strict=True))
     parts = [f"<h1>{html.escape(heading)}</h1>",
-             f"<p>Seed {game.seed}; {len(game.choices)} decisions; round {game.round}; "
+             f"<p>Seed {int(game.seed)}; {len(game.choices)} decisions; round {game.round}; "
              f"{'final' if game.is_over else 'so far'}: {scores}.</p>"]
     if review:
-        parts.append(f"<p class='rs-note'>Reviewed by the strong AI on {review['deals']} "
+        parts.append(f"<p class='rs-note'>Reviewed by the strong AI on "
+                     f"{html.escape(str(review['deals']))} "
                      "sampled deals a decision: the chance of winning after your answer and "
                      "after the AI's.</p>")
     parts.append("<h2>Charts</h2>" + charts if charts else "")

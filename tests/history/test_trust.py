@@ -429,3 +429,17 @@ def test_a_write_to_a_read_only_history_changes_nothing(kept) -> None:
     with pytest.raises(HistoryReadOnlyError):
         h.delete(ids[0])
     assert len(history.open(path)) == 3
+
+
+def test_a_share_takes_only_a_review_of_its_game(reviewed) -> None:
+    from rftg_nb.history.review import ReviewError
+    from rftg_nb.ui.share import share_html
+
+    g, r = reviewed
+    bad = dict(r, deals="<svg onload=alert(1)>")
+    with pytest.raises(ReviewError, match="deals"):
+        share_html(g.to_json(), bad)
+    with pytest.raises(ReviewError, match="choices"):
+        share_html(solo(2).to_json(), r)  # another game's review
+    page = share_html(g.to_json(), r)
+    assert "on 1 sampled deals" in page and "<svg" not in page
