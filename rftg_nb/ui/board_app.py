@@ -19,6 +19,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from rftg_nb.cards import CARDS
+from rftg_nb.engine.saves import MAX_SAVE_BYTES
 from rftg_nb.ui.board import Board
 from rftg_nb.ui.charts import figure_json
 from rftg_nb.ui.faces import catalogue
@@ -174,7 +175,15 @@ class BoardApp:
         elif what == "undo":
             self.undo()
         elif what == "load":
-            self.load(str(msg.get("text", "")))
+            size = msg.get("size")
+            if type(size) is int and size > MAX_SAVE_BYTES:  # the page sent only its start
+                from rftg_nb.ui.controller import Status
+
+                self.c.status = Status(
+                    f"Could not load that file: it is {size:,} bytes; a save is at most "
+                    f"{MAX_SAVE_BYTES:,} bytes (1 MB). The game in play is kept.", True)
+            else:
+                self.load(str(msg.get("text", "")))
         elif what == "new":
             self.new_game(dict(msg.get("settings") or {}))
         elif not self.handle(what, msg):

@@ -30,6 +30,9 @@ import { drawNewTable, drawTableEnd, showSeats, tableParts, tableSettings } from
 import { fitTiles, forgetFits, idle, newFits, warmFits } from "./tiles.js";
 import { esc, same } from "./util.js";
 
+// the largest save the kernel takes (rftg_nb.engine.saves.MAX_SAVE_BYTES; a test compares them)
+const MAX_SAVE_BYTES = 1000000;
+
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "rftg-board";
@@ -273,9 +276,13 @@ function render({ model, el }) {
     if (t.classList.contains("rb-scrub")) B.send({ do: "seek", to: Number(t.value) });
     if (t.name === "players") showSeats(root);
     if (t.type === "file" && t.files.length) {
+      // never more than a save may be (a larger message would be dropped by the server in
+      // silence): the kernel refuses a file over it in words, from its size
+      const file = t.files[0];
       const reader = new FileReader();
-      reader.onload = () => B.send({ do: "load", text: String(reader.result) });
-      reader.readAsText(t.files[0]);
+      reader.onload = () => B.send({ do: "load", text: String(reader.result), size: file.size });
+      reader.readAsText(file.slice(0, MAX_SAVE_BYTES + 1));
+      t.value = "";
     }
   });
   root.addEventListener("keydown", (ev) => {
