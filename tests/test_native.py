@@ -1,10 +1,12 @@
 """The compiled engine (rftg_nb/_native.py): a build is used only while it matches the sources
-it was built from, never mixed with them, and RFTG_NB_PURE=1 runs the sources. On CI the
-compiled engine must be the one the tests run (.ci/run installs the C compiler)."""
+it was built from, never mixed with them, RFTG_NB_PURE=1 runs the sources, and no entry point
+crashes the process on a game still being made. On CI the compiled engine must be the one the
+tests run (.ci/run installs the C compiler)."""
 
 from __future__ import annotations
 
 import importlib.machinery
+import json
 import os
 import shutil
 import subprocess
@@ -98,3 +100,97 @@ def test_on_ci_the_tests_run_the_compiled_engine() -> None:
         assert rftg_nb.ENGINE == "compiled", compiled_state(ROOT)
     else:
         assert rftg_nb.ENGINE in ("compiled", "python")
+
+
+# A child asks a half-made game for everything, on the engine its environment chooses: a hook
+# that runs before the game's parts are made (pool_size), a hook of the deal before the robot's
+# mat is dealt (_tell), and a step's copy stopped there. It prints what each call raised, and a
+# compiled read of a part not there yet would end it with a signal instead. Each call is named
+# before it runs, so that the output of a crashed child says which one it was.
+_HALF_MADE = r'''
+import json, sys
+import rftg_nb
+from rftg_nb import Game, GameNotReady, SoloGame
+from rftg_nb.engine.views import locations
+
+ASKS = {
+    "view": lambda g: g.view(0), "snapshot": lambda g: g.snapshot(),
+    "scores": lambda g: g.scores(), "score_breakdown": lambda g: g.score_breakdown(1),
+    "tiebreak": lambda g: g.tiebreak(1), "tableau_sizes": lambda g: g.tableau_sizes(),
+    "sides": lambda g: g.sides(), "winners": lambda g: g.winners, "goals": lambda g: g.goals,
+    "decision": lambda g: g.decision, "is_over": lambda g: g.is_over,
+    "choices": lambda g: g.choices, "answered": lambda g: g.answered(0),
+    "to_json": lambda g: g.to_json(), "events_for": lambda g: g.events_for(0),
+    "apply": lambda g: g.apply("x"), "undo": lambda g: g.undo(), "at_step": lambda g: g.at_step(1),
+    "locations": lambda g: locations(g),
+}
+SOLO = {
+    "placements": lambda g: g.placements(("explore", "explore")),
+    "adjust": lambda g: g.adjust(credit=1), "robot_vp": lambda g: g.robot_vp(1, "r", "row"),
+    "timeline": lambda g: g.timeline(), "numbers_at": lambda g: g.numbers_at(0),
+}
+ROBOT = ("view", "snapshot", "scores", "score_breakdown", "tiebreak", "tableau_sizes",
+         "locations", "placements", "adjust", "robot_vp")
+said = {}
+
+def ask(where, game, names):
+    for name in names:
+        print(where, name, flush=True)
+        try:
+            (ASKS.get(name) or SOLO[name])(game)
+        except GameNotReady as e:
+            said[f"{where} {name}"] = str(e)
+        except Exception as e:
+            said[f"{where} {name}"] = f"{type(e).__name__}: {e}"
+        else:
+            said[f"{where} {name}"] = "answered"
+
+def before_made(base, names):
+    class Early(base):
+        def pool_size(self):
+            if not said.get(f"{base.__name__} early view"):
+                ask(f"{base.__name__} early", self, names)
+            return super().pool_size()
+    return Early
+
+def before_the_robot():
+    class Dealing(SoloGame):
+        def _tell(self, *args):
+            super()._tell(*args)
+            if not said.get("dealing view"):
+                ask("dealing", self, ROBOT)
+    return Dealing
+
+before_made(Game, ASKS).new(seed=1)
+before_made(SoloGame, [*ASKS, *SOLO]).new(seed=1)
+game = before_the_robot().new(seed=1)
+ask("copy", SoloGame.new(seed=1).at_step(1), ROBOT)
+json.dump({"engine": rftg_nb.ENGINE, "said": said, "after": game.view(0)["robot"]["credit"]},
+          sys.stdout)
+'''
+
+
+@pytest.mark.parametrize("pure", ["0", "1"])
+def test_a_half_made_game_raises_game_not_ready_on_either_engine(pure: str,
+                                                                  monkeypatch) -> None:
+    """Issue 29: the compiled SoloGame.view() read the robot's mat while it was None (typed as
+    a Robot, so read unchecked) and crashed the process (a hook of the deal, or an at_step copy
+    stopped before the robot's start world). Every entry point says GameNotReady instead, on
+    the compiled engine (where built) and on the Python one, and the game is made as usual."""
+    out = subprocess.run([sys.executable, "-c", _HALF_MADE], capture_output=True, text=True,
+                         env={**os.environ, "RFTG_NB_PURE": pure}, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, (out.returncode, out.stdout[-300:], out.stderr[-2000:])
+    report = json.loads(out.stdout.splitlines()[-1])
+    monkeypatch.delenv("RFTG_NB_PURE", raising=False)  # (the run's own choice aside)
+    compiled = pure == "0" and compiled_state(ROOT) == "compiled"
+    assert report["engine"] == ("compiled" if compiled else "python")
+    said = report["said"]
+    early = [k for k in said if k.split()[1] == "early"]
+    assert len(early) == 19 + 24  # every entry point of Game, and of SoloGame too
+    for key in early:
+        assert said[key].startswith("the game is still being set up"), (key, said[key])
+    robot = [k for k in said if k.split()[0] in ("dealing", "copy")]
+    assert len(robot) == 20
+    for key in robot:
+        assert said[key].startswith("the robot's mat is not dealt yet"), (key, said[key])
+    assert isinstance(report["after"], int)  # the hook's game was made all the same
