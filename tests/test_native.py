@@ -1,13 +1,15 @@
 """The compiled engine (rftg_nb/_native.py): a build is used only while it matches the sources
-it was built from, never mixed with them, RFTG_NB_PURE=1 runs the sources, and no entry point
-crashes the process on a game still being made. On CI the compiled engine must be the one the
-tests run (.ci/run installs the C compiler)."""
+it was built from and is whole, never mixed with them, it is recorded only once it has
+finished, RFTG_NB_PURE=1 runs the sources, and no entry point crashes the process on a game
+still being made. On CI the compiled engine must be the one the tests run (.ci/run installs the
+C compiler)."""
 
 from __future__ import annotations
 
 import importlib.machinery
 import json
 import os
+import runpy
 import shutil
 import subprocess
 import sys
@@ -17,7 +19,14 @@ import pytest
 
 import rftg_nb
 from rftg_nb import _native
-from rftg_nb._native import NATIVE_MODULES, choose_engine, compiled_state, write_record
+from rftg_nb._native import (
+    GROUP_LIBRARY,
+    NATIVE_MODULES,
+    build_and_record,
+    choose_engine,
+    compiled_state,
+    write_record,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -32,10 +41,15 @@ def tree(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _fake_build(root: Path) -> None:
-    write_record(root)
+def _fake_extensions(root: Path) -> None:
     for path in NATIVE_MODULES:
         (root / path).with_suffix(SUFFIX).write_bytes(b"")
+    (root / (GROUP_LIBRARY + SUFFIX)).write_bytes(b"")
+
+
+def _fake_build(root: Path) -> None:
+    write_record(root)
+    _fake_extensions(root)
 
 
 def test_no_extension_files_is_the_python_engine(tree: Path) -> None:
@@ -71,6 +85,106 @@ def test_a_stale_build_loads_every_compiled_module_from_its_source(tree: Path,
         spec = finder.find_spec(_native.module_name(path))
         assert spec is not None and spec.origin == str(tree / path)
     assert finder.find_spec("rftg_nb.ui.board") is None  # the rest is found as usual
+
+
+def test_a_build_missing_an_extension_is_used_for_no_module(tree: Path, monkeypatch) -> None:
+    """Issue 29: a record matching the sources made the build count as whole, and a module
+    whose extension file was gone (removed, or a build that stopped part way) ran from its
+    source beside the compiled rest."""
+    monkeypatch.delenv("RFTG_NB_PURE", raising=False)
+    _fake_build(tree)
+    players = (tree / "rftg_nb/players.py").with_suffix(SUFFIX)
+    players.unlink()
+    assert compiled_state(tree) == "incomplete"
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    with pytest.warns(RuntimeWarning, match=r"no extension file for rftg_nb\.players\)"):
+        assert choose_engine(tree) == "python"
+    finder = sys.meta_path[0]
+    for path in NATIVE_MODULES:  # every one, not only the module without its extension
+        spec = finder.find_spec(_native.module_name(path))
+        assert spec is not None and spec.origin == str(tree / path)
+    players.write_bytes(b"")
+    assert compiled_state(tree) == "compiled"
+    (tree / (GROUP_LIBRARY + SUFFIX)).unlink()  # the library every extension loads
+    assert compiled_state(tree) == "incomplete"
+    monkeypatch.setenv("RFTG_NB_PURE", "1")
+    assert compiled_state(tree) == "declined"
+
+
+@pytest.mark.skipif(compiled_state(ROOT) != "compiled", reason="needs the compiled build")
+def test_a_copy_of_the_build_missing_an_extension_runs_every_module_from_source(
+        tmp_path: Path) -> None:
+    """The same in a fresh run of a copy of the compiled package (its record matches)."""
+    shutil.copytree(ROOT / "rftg_nb", tmp_path / "rftg_nb",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "rftg_nb/players.py").with_suffix(SUFFIX).unlink()
+    code = ("import importlib, json, rftg_nb; from rftg_nb._native import NATIVE_MODULES, "
+            "module_name; print(json.dumps([rftg_nb.ENGINE, rftg_nb.__file__, "
+            "[importlib.import_module(module_name(p)).__file__ for p in NATIVE_MODULES]]))")
+    env = {k: v for k, v in os.environ.items() if k != "RFTG_NB_PURE"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=env, cwd=tmp_path)
+    engine, package, files = json.loads(out.stdout)
+    assert package == str(tmp_path / "rftg_nb" / "__init__.py")
+    assert engine == "python" and "incomplete" in out.stderr
+    assert files == [str(tmp_path / p) for p in NATIVE_MODULES]
+
+
+def test_a_build_is_recorded_only_once_it_has_finished(tree: Path, monkeypatch) -> None:
+    """Issue 29: setup.py wrote the record before compiling, so a build that failed outside
+    make left the earlier build's extensions marked as built from these sources."""
+    monkeypatch.delenv("RFTG_NB_PURE", raising=False)
+    _fake_build(tree)  # an earlier build, matching the sources
+    record = tree / "rftg_nb" / _native.BUILD_RECORD
+    digest = _native.source_digest(tree)
+
+    def failing() -> None:
+        assert not record.exists()  # gone while it compiles
+        (tree / "rftg_nb/players.py").with_suffix(SUFFIX).write_bytes(b"new")  # part way
+        raise RuntimeError("gcc failed")
+
+    with pytest.raises(RuntimeError, match="gcc failed"):
+        build_and_record(failing, tree, digest)
+    assert not record.exists()
+    assert compiled_state(tree) == "stale"  # extensions with no record: not used
+    build_and_record(lambda: None, tree, digest)
+    assert compiled_state(tree) == "compiled"
+
+    def edited_meanwhile() -> None:
+        with (tree / "rftg_nb/engine/rounds.py").open("a") as f:
+            f.write("# an edit while mypyc compiles\n")
+
+    build_and_record(edited_meanwhile, tree, digest)  # the digest of what mypyc read
+    assert compiled_state(tree) == "stale"
+
+
+def test_setup_py_builds_through_build_and_record(tmp_path: Path, monkeypatch) -> None:
+    """setup.py's build_ext (read with ``setup`` stubbed, the compile stubbed): a failed build
+    leaves no record where it builds, a finished one the digest of the sources mypyc read."""
+    setuptools = pytest.importorskip("setuptools")
+    from setuptools.command.build_ext import build_ext
+    from setuptools.dist import Distribution
+
+    monkeypatch.delenv("RFTG_NB_COMPILE", raising=False)
+    monkeypatch.setattr(setuptools, "setup", lambda **_kwargs: None)
+    command = runpy.run_path(str(ROOT / "setup.py"), run_name="setup_read")["BuildExt"]
+    monkeypatch.setitem(command.run.__globals__, "DIGEST", "the digest mypyc read")
+    record = tmp_path / "rftg_nb" / _native.BUILD_RECORD
+    record.parent.mkdir()
+    record.write_text('{"digest": "an earlier build\'s"}\n', encoding="utf-8")
+    build = command(Distribution())
+    build.inplace, build.build_lib = False, str(tmp_path)  # as a wheel is built
+
+    def failing(_self: object) -> None:
+        raise RuntimeError("gcc failed")
+
+    monkeypatch.setattr(build_ext, "run", failing)
+    with pytest.raises(RuntimeError, match="gcc failed"):
+        build.run()
+    assert not record.exists()
+    monkeypatch.setattr(build_ext, "run", lambda _self: None)
+    build.run()
+    assert json.loads(record.read_text(encoding="utf-8"))["digest"] == "the digest mypyc read"
 
 
 def _engine_of_a_fresh_run(**env: str) -> str:
