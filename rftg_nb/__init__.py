@@ -12,6 +12,7 @@ from rftg_nb.engine import (  # noqa: E402
     Decision,
     Event,
     Game,
+    GameNotReady,
     IllegalChoice,
     Option,
     PositionError,
@@ -22,7 +23,8 @@ from rftg_nb.players import RandomPlayer  # noqa: E402
 from rftg_nb.robot import ComponentError, SoloGame  # noqa: E402
 
 __all__ = [
-    "ENGINE", "ComponentError", "CustomCardError", "Decision", "Event", "Game", "IllegalChoice",
-    "Option", "PositionError", "RandomPlayer", "SaveFileError", "SetupError", "SoloGame",
+    "ENGINE", "ComponentError", "CustomCardError", "Decision", "Event", "Game", "GameNotReady",
+    "IllegalChoice", "Option", "PositionError", "RandomPlayer", "SaveFileError", "SetupError",
+    "SoloGame",
 ]
 __version__ = "0.1.0"

@@ -4,10 +4,12 @@ The rules, the solitaire robot and the random player (:data:`NATIVE_MODULES`) ar
 C extensions with mypyc, from the same source (``setup.py`` with ``RFTG_NB_COMPILE=1``; ``make
 install`` does it in place, beside the sources). Python would then import an extension in
 place of its ``.py`` file even after the file was edited, so the build records a digest of the
-sources it compiled (:data:`BUILD_RECORD`), and :func:`choose_engine`, run before anything else
-of the package is imported, keeps to the sources when the record does not match them (a warning
-says so), or when ``RFTG_NB_PURE=1`` asks for them: then every compiled module is loaded from
-its source, never a mix of the two. :data:`ENGINE` says which engine this run uses.
+sources it compiled (:data:`BUILD_RECORD`), written only once every extension is built and in
+place (:func:`build_and_record`), and :func:`choose_engine`, run before anything else of the
+package is imported, keeps to the sources when the record does not match them or an extension
+is missing (a warning says so), or when ``RFTG_NB_PURE=1`` asks for them: then every compiled
+module is loaded from its source, never a mix of the two. :data:`ENGINE` says which engine
+this run uses.
 
 ``trait`` marks a class mixed into another (mypyc compiles a class with more than one base
 only when the others are traits); ``mypyc_attr`` passes a class option to mypyc. When the
@@ -24,7 +26,7 @@ import json
 import os
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -73,6 +75,9 @@ NATIVE_MODULES: tuple[str, ...] = (
 #: mypyc's group: its shared library is ``rftg_nb/_engine__mypyc.*``, inside the package, so
 #: that an install that puts only the package on the path (an editable one) finds it
 GROUP = "rftg_nb._engine"
+#: that shared library, as a path from the repository's root without its suffix: every
+#: compiled module's extension loads it
+GROUP_LIBRARY = GROUP.replace(".", "/") + "__mypyc"
 #: written by the build beside this file: the digest of the sources it compiled
 BUILD_RECORD = "_native_build.json"
 #: set to 1, the sources run even where a compiled build matches them
@@ -98,33 +103,52 @@ def source_digest(root: Path, modules: Sequence[str] = NATIVE_MODULES) -> str:
     return h.hexdigest()
 
 
-def write_record(root: Path) -> None:
-    """Record the sources a build is about to compile (setup.py, before compiling)."""
-    record = {"digest": source_digest(root), "modules": list(NATIVE_MODULES)}
+def write_record(root: Path, digest: str | None = None) -> None:
+    """Record that the extensions under ``root`` were compiled from the sources of ``digest``
+    (default: those under ``root`` now)."""
+    record = {"digest": digest or source_digest(root), "modules": list(NATIVE_MODULES)}
     (root / "rftg_nb" / BUILD_RECORD).write_text(json.dumps(record, indent=1) + "\n",
                                                  encoding="utf-8")
 
 
-def _extensions(root: Path) -> list[Path]:
-    """The compiled modules' extension files present beside their sources."""
-    found = []
-    for path in NATIVE_MODULES:
-        source = root / path
-        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-            candidate = source.with_suffix(suffix)
-            if candidate.exists():
-                found.append(candidate)
-    return found
+def build_and_record(build: Callable[[], None], root: Path, digest: str) -> None:
+    """Run ``build``, which puts the compiled modules' extensions under ``root`` (setup.py's
+    build_ext), and record ``digest`` (the sources mypyc read) only once it has finished.
+    The record of an earlier build is removed first, so a build that fails part way leaves
+    its extensions, old, new or a mix, with no record: they are then never used."""
+    (root / "rftg_nb" / BUILD_RECORD).unlink(missing_ok=True)
+    build()
+    write_record(root, digest)
+
+
+def _extension(root: Path, stem: str) -> Path | None:
+    """The extension file built for ``stem`` (a module's path without ``.py``), if any."""
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = root / (stem + suffix)
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def missing_extensions(root: Path = PACKAGE.parent) -> list[str]:
+    """The compiled modules, and mypyc's library that they all load, that have no extension
+    file under ``root`` (paths without their suffix)."""
+    stems = [path.removesuffix(".py") for path in NATIVE_MODULES]
+    return [stem for stem in [*stems, GROUP_LIBRARY] if _extension(root, stem) is None]
 
 
 def compiled_state(root: Path = PACKAGE.parent) -> str:
-    """``"compiled"`` (a build matching the sources), ``"none"`` (no extension files),
-    ``"stale"`` (extensions built from other sources, or with no record) or ``"declined"``
-    (``RFTG_NB_PURE=1``)."""
-    if not _extensions(root):
+    """``"compiled"`` (a whole build matching the sources), ``"none"`` (no extension files),
+    ``"stale"`` (extensions built from other sources, or with no record), ``"incomplete"``
+    (some extension files missing: a build that did not finish, or a file removed) or
+    ``"declined"`` (``RFTG_NB_PURE=1``)."""
+    missing = missing_extensions(root)
+    if all(path.removesuffix(".py") in missing for path in NATIVE_MODULES):
         return "none"
     if os.environ.get(PURE_VARIABLE) == "1":
         return "declined"
+    if missing:
+        return "incomplete"
     try:
         record = json.loads((root / "rftg_nb" / BUILD_RECORD).read_text(encoding="utf-8"))
         built = record["digest"]
@@ -152,14 +176,20 @@ def choose_engine(root: Path = PACKAGE.parent) -> str:
     state = compiled_state(root)
     if state == "compiled":
         return "compiled"
-    if state in ("stale", "declined"):
+    if state != "none":  # some extension files are there: none of them may be loaded
         sys.meta_path.insert(0, _Sources(root))
     if state == "stale":
         warnings.warn("rftg_nb: the compiled engine was built from other sources than these, "
-                      "so the Python engine runs (`make install` builds it again)",
-                      RuntimeWarning, stacklevel=3)
+                      "or its build did not finish, so the Python engine runs (`make "
+                      "install` builds it again)", RuntimeWarning, stacklevel=3)
+    elif state == "incomplete":
+        missing = ", ".join(module_name(m) for m in missing_extensions(root))
+        warnings.warn(f"rftg_nb: the compiled engine is incomplete (no extension file for "
+                      f"{missing}), so the Python engine runs, for every module (`make "
+                      "install` builds it again)", RuntimeWarning, stacklevel=3)
     return "python"
 
 
-__all__ = ["BUILD_RECORD", "GROUP", "NATIVE_MODULES", "choose_engine", "compiled_state",
-           "mypyc_attr", "source_digest", "trait", "write_record"]
+__all__ = ["BUILD_RECORD", "GROUP", "GROUP_LIBRARY", "NATIVE_MODULES", "build_and_record",
+           "choose_engine", "compiled_state", "missing_extensions", "mypyc_attr",
+           "source_digest", "trait", "write_record"]

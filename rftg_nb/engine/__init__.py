@@ -5,6 +5,7 @@ from rftg_nb.engine import phases  # noqa: F401  (registers every power handler)
 from rftg_nb.engine.decision import (
     Decision,
     Event,
+    GameNotReady,
     IllegalChoice,
     Option,
     PositionError,
@@ -14,6 +15,6 @@ from rftg_nb.engine.decision import (
 from rftg_nb.engine.game import Game
 
 __all__ = [
-    "ACTIONS", "Decision", "Event", "Game", "IllegalChoice", "Option", "PositionError",
-    "SaveFileError", "SetupError",
+    "ACTIONS", "Decision", "Event", "Game", "GameNotReady", "IllegalChoice", "Option",
+    "PositionError", "SaveFileError", "SetupError",
 ]

@@ -8,6 +8,7 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
+from rftg_nb._native import mypyc_attr
 from rftg_nb.engine.kinds import DECISION_KINDS, check_kind
 
 #: how many picks of an allowed size :meth:`Decision.legality` lists one by one when a rule
@@ -30,6 +31,15 @@ class SetupError(ValueError):
 
 class PositionError(ValueError):
     """A position given to ``Game.from_position`` that is not a legal, complete description."""
+
+
+# mypyc builds a subclass of RuntimeError only as a plain Python class
+@mypyc_attr(native_class=False)
+class GameNotReady(RuntimeError):
+    """A game read before it is made: its state, results or save asked for by a hook that runs
+    while it is still being set up (before the deal), or the solitaire robot's mat asked for
+    before it is dealt (also in an ``at_step`` copy stopped earlier in the deal). The game is
+    left unchanged."""
 
 
 @dataclass(frozen=True, slots=True, init=False)

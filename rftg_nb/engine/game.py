@@ -84,6 +84,10 @@ class Game(GameViews):
 
     #: Fields a save of this kind of game may carry besides SAVE_FIELDS (the table page's seats).
     SAVE_EXTRA: ClassVar[tuple[str, ...]] = ("table",)
+    #: whether every part of the game is made (set in ``__init__`` before the deal; False
+    #: before, also for a subclass's own ``__init__`` before it calls this one): until then
+    #: every entry point raises :class:`GameNotReady` (see ``_check_made``)
+    _made: bool = False
 
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None, *,
                  listeners: Iterable[Callable[[Event], None]] = (), record: bool = True):
@@ -93,6 +97,7 @@ class Game(GameViews):
         :attr:`events`), from the deal on; this is the one way to follow a game's events as they
         happen. ``record=False``: no event is made at all (a copy nobody reads the story of,
         faster)."""
+        self._made = False  # (again in an undo's rebuild) until every part below is made
         self._given = tuple(listeners)
         #: called with each new event: the kind of game's own (:meth:`_own_listeners`), then
         #: those given
@@ -135,6 +140,7 @@ class Game(GameViews):
         self._gen: Rules = _rounds.play(self)
         #: stopped by a listener during the deal (:meth:`at_step`'s copy): nothing more runs
         self._halted = False
+        self._made = True
         try:
             self._advance(None, first=True)
         except _Reached:
@@ -254,21 +260,25 @@ class Game(GameViews):
     @property
     def decision(self) -> Decision | None:
         """The pending decision, or None when the game is over."""
+        self._check_made()
         return self._decision
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (then ``decision`` is None and the scores are final)."""
+        self._check_made()
         return self._over
 
     @property
     def choices(self) -> list[tuple[str, ...]]:
         """The choice log so far (one tuple of option ids per answered decision)."""
+        self._check_made()
         return list(self._log)
 
     def answered(self, player: int) -> int:
         """How many decisions ``player`` has answered so far (what tells one of their
         questions from the next, though other seats answer in between)."""
+        self._check_made()
         return self._log_players.count(player)
 
     def apply(self, choice: Any) -> None:  # str | list[str] | tuple[str, ...], checked
@@ -276,6 +286,7 @@ class Game(GameViews):
 
         Raises :class:`IllegalChoice` (and changes nothing) if the answer is not allowed.
         """
+        self._check_made()
         d = self._decision
         if d is None:
             raise IllegalChoice("the game is over: there is no decision to answer")
@@ -299,6 +310,7 @@ class Game(GameViews):
 
     def undo(self, player: int | None = None) -> None:
         """Go back to ``player``'s previous decision (default: whoever decides now) by replay."""
+        self._check_made()
         if player is None:
             if self._decision is not None:
                 player = self._decision.player
@@ -327,6 +339,7 @@ class Game(GameViews):
         the middle of a phase (a step-through view). It has no decision; nothing may be
         applied to it.
         """
+        self._check_made()
         if not 1 <= n <= len(self.events):
             raise ValueError(f"step {n} is outside this game's events (1 to {len(self.events)})")
         copy, stop = self._replayed_to(n, {})
@@ -372,6 +385,7 @@ class Game(GameViews):
     # ----------------------------------------------------------------- saving
     def to_json(self) -> str:
         """Version + setup + seed + choice log, as JSON text. Loading replays it."""
+        self._check_made()
         return json.dumps(
             {
                 "format": SAVE_FORMAT,
@@ -426,11 +440,13 @@ class Game(GameViews):
     def scores(self) -> list[int]:
         """Each side's score so far (final once the game is over), in the order of
         :meth:`sides`."""
+        self._check_made()
         return [score_breakdown(self, p)["total"] for p in self.players]
 
     def score_breakdown(self, player: int) -> dict[str, Any]:
         """Printed VP, VP chips, each 6-cost bonus by card, each goal's VP by goal, and the
         total for ``player``."""
+        self._check_made()
         return score_breakdown(self, self.players[player])
 
     @property
@@ -443,11 +459,13 @@ class Game(GameViews):
         chip for a "most" goal at game end). Empty in a game without goals."""
         from rftg_nb.engine.goals import status
 
+        self._check_made()
         return status(self)
 
     @property
     def winners(self) -> list[int]:
         """Winning player indices once the game is over (several only if tied after tie-break)."""
+        self._check_made()
         if not self._over:
             return []
         return self._winners_of(self.scores())
@@ -470,6 +488,7 @@ class Game(GameViews):
 
     def tiebreak(self, player: int) -> int:
         """What breaks a tie for side ``player``: cards in hand plus goods."""
+        self._check_made()
         p = self.players[player]
         return len(p.hand) + p.good_count()
 
@@ -480,6 +499,7 @@ class Game(GameViews):
 
     def sides(self) -> list[str]:
         """The names that :meth:`scores` reports on, in order."""
+        self._check_made()
         return [p.name for p in self.players]
 
     def whose(self, side: int) -> str:
@@ -492,6 +512,7 @@ class Game(GameViews):
 
     def tableau_sizes(self) -> list[int]:
         """Each side's tableau size for the game end, in the order of :meth:`sides`."""
+        self._check_made()
         return [len(p.tableau) for p in self.players]
 
     # ----------------------------------------------------------------- hooks of the rules

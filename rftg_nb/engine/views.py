@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb._native import mypyc_attr, trait
-from rftg_nb.engine.decision import Decision, Event
+from rftg_nb.engine.decision import Decision, Event, GameNotReady
 from rftg_nb.engine.state import Card, Player
 
 if TYPE_CHECKING:
@@ -33,6 +33,16 @@ class GameViews:
     draft: Draft | None
     _over: bool
     _decision: Decision | None
+    _made: bool
+
+    def _check_made(self) -> None:
+        """Raise :class:`GameNotReady` while the game is still being set up (its parts are
+        not all made yet: a hook that runs before the deal has asked for it). Every entry
+        point that reads the game asks this first, so that both engines say the same thing
+        (a part not made yet would otherwise be an AttributeError naming that part)."""
+        if not self._made:
+            raise GameNotReady("the game is still being set up: it can be read from the "
+                               "deal on, not by a hook that runs before it")
 
     def view(self, player: int) -> dict[str, Any]:
         """Everything ``player`` may see: own hand, every tableau, counts, chips and the pool.
@@ -40,6 +50,7 @@ class GameViews:
         A drafted game adds each player's own ``deck_size`` and ``discard_size`` and a
         ``draft`` entry (:meth:`rftg_nb.engine.draft.Draft.view`: ``player``'s own packet,
         picks and start worlds, everyone's counts)."""
+        self._check_made()
         me = self.players[player]
         out: dict[str, Any] = {
             "round": self.round,
@@ -74,6 +85,7 @@ class GameViews:
 
         A drafted game adds each player's own ``deck`` and ``discard`` and the ``draft``
         table (packets, picks, start worlds, cards out of the game)."""
+        self._check_made()
         out: dict[str, Any] = {
             "round": self.round,
             "phase": self.phase,
@@ -105,6 +117,7 @@ class GameViews:
 
     def events_for(self, player: int) -> list[Event]:
         """The events ``player`` may see (public ones and their own private ones)."""
+        self._check_made()
         return [e for e in self.events if e.seen_by(player)]
 
 
@@ -117,6 +130,7 @@ def locations(game: Game) -> dict[str, str]:
 
     Raises AssertionError if a card is found in two places or a card is missing.
     """
+    game._check_made()
     where: dict[str, str] = {}
 
     def put(card: Card, place: str) -> None:

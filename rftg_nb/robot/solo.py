@@ -14,7 +14,15 @@ from typing import Any, ClassVar
 from rftg_nb._native import mypyc_attr
 from rftg_nb.cards import CardDatabase
 from rftg_nb.engine import piles
-from rftg_nb.engine.decision import Decision, Event, Option, Saying, SetupError, forced
+from rftg_nb.engine.decision import (
+    Decision,
+    Event,
+    GameNotReady,
+    Option,
+    Saying,
+    SetupError,
+    forced,
+)
 from rftg_nb.engine.game import Game
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
@@ -114,6 +122,12 @@ class SoloGame(Game):
     the robot."""
 
     SAVE_EXTRA: ClassVar[tuple[str, ...]] = ()
+    #: The robot's mat, dealt with the start worlds (:func:`rftg_nb.robot.setup.deal`) and
+    #: not there before: read through :meth:`_mat`, which says so (:class:`GameNotReady`),
+    #: from anything that may run earlier (a hook of the deal, an ``at_step`` copy stopped in
+    #: it). Never None: compiled code reads a ``Robot`` attribute as a Robot, unchecked.
+    robot: Robot
+    __deletable__ = ("robot",)  # an undo's rebuild deals it again
 
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None, *,
                  listeners: Iterable[Callable[[Event], None]] = (), record: bool = True,
@@ -125,7 +139,10 @@ class SoloGame(Game):
         solo = setup["solo"]
         self.components: Components = load_components(solo.get("components"))
         self.difficulty: str = solo["difficulty"]
-        self.robot: Robot = None  # type: ignore[assignment]  # set while dealing
+        try:  # an undo's rebuild: the mat is dealt again
+            del self.robot
+        except AttributeError:
+            pass
         self._stamps: list[tuple[Any, ...]] = []
         # (key, score) of your score and of the robot's, as last worked out, and the numbers
         # the last stamp was made from (see _stamp)
@@ -165,7 +182,7 @@ class SoloGame(Game):
                 self._apply_adjust(step["robot"])
 
     def _apply_adjust(self, values: Mapping[str, int]) -> None:
-        r = self.robot
+        r = self._mat()
         need = values.get("stack_add", 0) + values.get("tableau_add", 0)
         if need > len(self.deck):  # checked before anything moves
             raise SetupError(f"stack_add, tableau_add: {need} cards asked for, the draw pile "
@@ -232,6 +249,7 @@ class SoloGame(Game):
         return int(self.components.get("vp_pool"))
 
     def sides(self) -> list[str]:
+        self._check_made()
         return [self.players[0].name, "Robot"]
 
     def whose(self, side: int) -> str:
@@ -249,13 +267,13 @@ class SoloGame(Game):
 
     def _phases_this_round(self) -> set[str]:
         todo = super()._phases_this_round()
-        for p in self.robot.dice:
+        for p in self._mat().dice:
             todo.add(SPACE_PHASE[p.space])
         return todo
 
     def _after_actions(self) -> Rules:
         faces = yield from self._roll()
-        r = self.robot
+        r = self._mat()
         r.dice = self.placements(faces)
         self._tell("robot", DICE,
                    (tuple(faces), tuple(player_markers(self.players[0].actions))))
@@ -265,7 +283,8 @@ class SoloGame(Game):
     def placements(self, faces: tuple[str, str]) -> list[Placement]:
         """Where the dice go for the roll (die A face, die B face), under your markers and
         with the robot's "robot =" counter now (also a preview before a roll is entered)."""
-        return place_dice(faces, self.robot.robot_face, player_markers(self.players[0].actions))
+        return place_dice(faces, self._mat().robot_face,
+                          player_markers(self.players[0].actions))
 
     def _roll(self) -> Generator[Decision, tuple[str, ...], tuple[str, str]]:
         a = self.components.get("dice", "a")
@@ -292,26 +311,38 @@ class SoloGame(Game):
 
     def tableau_sizes(self) -> list[int]:
         """The robot's placed 6-cost counters count as cards."""
-        return [len(self.players[0].tableau), self.robot.tableau_size]
+        r = self._mat()
+        return [len(self.players[0].tableau), r.tableau_size]
 
     # ------------------------------------------------------------------ robot steps
+    def _mat(self) -> Robot:
+        """The robot's mat; :class:`GameNotReady` before it is dealt (or before the game's
+        parts are made)."""
+        self._check_made()
+        try:
+            return self.robot
+        except AttributeError:
+            raise GameNotReady("the robot's mat is not dealt yet: this solitaire game is still "
+                               "being dealt (or is a copy stopped before the robot's start "
+                               "world)") from None
+
     def robot_says(self, kind: str, text: str, rule: str, row: str, **data: Any) -> None:
         self._emit("robot", kind, text, {"rule": rule, "row": row, "section": SECTION, **data})
 
     def robot_draw(self, n: int, rule: str, row: str = "setup") -> None:
+        stack = self._mat().stack
         on_top = self.convention("draw_stack_order") == "stack"
         cards = piles.take(self, n)
         got = len(cards)
         if on_top:  # flips take stack[0], the top: the last card drawn ends up there
-            self.robot.stack[:0] = reversed(cards)
+            stack[:0] = reversed(cards)
         else:
-            self.robot.stack.extend(cards)
-        self._tell("robot", ROBOT_DRAW,
-                   (rule, row, got, on_top, len(self.robot.stack), got < n))
+            stack.extend(cards)
+        self._tell("robot", ROBOT_DRAW, (rule, row, got, on_top, len(stack), got < n))
 
     def flip_to_find(self, wanted: Callable[[Card], bool], what: str, rule: str,
                      row: str) -> Card | None:
-        stack = self.robot.stack
+        stack = self._mat().stack
         while stack:
             c = stack.pop(0)
             if wanted(c):
@@ -323,58 +354,62 @@ class SoloGame(Game):
         return None
 
     def robot_place(self, c: Card, rule: str, row: str) -> None:
-        self.robot.cards.append(c)
-        self._tell("robot", ROBOT_PLACE,
-                   (rule, row, c.name, self.robot.card_vp(c), self.robot.tableau_size))
+        r = self._mat()
+        r.cards.append(c)
+        self._tell("robot", ROBOT_PLACE, (rule, row, c.name, r.card_vp(c), r.tableau_size))
 
     def set_credit(self, change: int, rule: str, row: str) -> None:
-        self._move_track("credit", self.robot.credit_max, change, rule, row)
+        self._move_track("credit", self._mat().credit_max, change, rule, row)
 
     def set_economy(self, change: int, rule: str, row: str) -> None:
-        self._move_track("economy", self.robot.economy_max, change, rule, row)
+        self._move_track("economy", self._mat().economy_max, change, rule, row)
 
     def _move_track(self, track: str, top: int, change: int, rule: str, row: str) -> None:
         """Move the robot's credit or economy marker, kept within 0..top."""
-        old = getattr(self.robot, track)
+        r = self._mat()
+        old = getattr(r, track)
         new = max(0, min(top, old + change))
-        setattr(self.robot, track, new)
+        setattr(r, track, new)
         self._tell("robot", TRACK_MOVES[track], (rule, row, old, new, change))
 
     def robot_vp(self, n: int, rule: str, row: str) -> None:
-        self.robot.vp_chips += n
+        self._mat().vp_chips += n
         self.vp_pool -= n
         self._tell("robot", ROBOT_VP, (rule, row, n, self.vp_pool))
 
     def set_face(self, face: str, rule: str) -> None:
-        old = self.robot.robot_face
-        self.robot.robot_face = face
+        r = self._mat()
+        old = r.robot_face
+        r.robot_face = face
         self.robot_says("robot_face", f"{rule}: the \"robot =\" counter now reads "
                                       f"{FACE_LABELS[face]} (was {FACE_LABELS[old]}).", rule,
                         "special", old=old, new=face)
 
     # ------------------------------------------------------------------ results and views
     def scores(self) -> list[int]:
-        return [super().scores()[0], self.robot.score()]
+        return [super().scores()[0], self._mat().score()]
 
     def score_breakdown(self, player: int) -> dict[str, Any]:
         if player == ROBOT:
-            return self.robot.score_breakdown()
+            return self._mat().score_breakdown()
         return super().score_breakdown(player)
 
     def tiebreak(self, player: int) -> int:
         if player == ROBOT:
-            return self.robot.credit + self.robot.economy
+            r = self._mat()
+            return r.credit + r.economy
         return super().tiebreak(player)
 
     def _locate_more(self, put: Any) -> None:
-        for c in self.robot.stack:
+        r = self._mat()
+        for c in r.stack:
             put(c, "robot:draw_stack")
-        for c in self.robot.cards:
+        for c in r.cards:
             put(c, "robot:tableau")
 
     def snapshot(self) -> dict[str, Any]:
         s = super().snapshot()
-        r = self.robot
+        r = self._mat()
         s["robot"] = {
             "credit": r.credit, "economy": r.economy, "vp": r.vp_chips, "face": r.robot_face,
             "cards": [c.id for c in r.cards], "stack": [c.id for c in r.stack],
@@ -401,6 +436,7 @@ class SoloGame(Game):
     def _numbers(self) -> list[tuple[Any, ...]]:
         """The race's numbers after each event so far: kept as the game went, or worked out
         by replaying its choices in a copy that keeps them, stopped at the same event."""
+        self._check_made()
         n = len(self.events)
         if len(self._stamps) < n:
             game, _stop = self._replayed_to(n, {"numbers": True})
@@ -413,9 +449,10 @@ class SoloGame(Game):
 
     def _stamp(self, _event: Event) -> None:
         """After each event: the race's numbers as they stand (see :meth:`numbers_at`)."""
-        r = self.robot
         me = self.players[0]
-        if r is None:  # dealing, before the robot's mat is set up
+        try:
+            r = self.robot
+        except AttributeError:  # dealing, before the robot's mat is set up
             self._stamps.append((self.vp_pool, None, None, 0, 0, me.vp, len(me.tableau),
                                  0, score_breakdown(self, me)["total"]))
             return
@@ -453,6 +490,7 @@ class SoloGame(Game):
         """One row per event: step, round, phase, actor, kind, text and the race's numbers."""
         import pandas as pd
 
+        self._check_made()
         rows = []
         for i, e in enumerate(self.events):
             if not e.seen_by(0):
@@ -468,7 +506,7 @@ class SoloGame(Game):
 
     def view(self, player: int = 0) -> dict[str, Any]:
         v = super().view(player)
-        r = self.robot
+        r = self._mat()
         v["robot"] = {
             "credit": r.credit, "economy": r.economy, "vp": r.vp_chips,
             "tableau": r.tableau, "draw_stack": len(r.stack),

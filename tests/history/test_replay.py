@@ -22,6 +22,12 @@ from rftg_nb.ui.table import TableController, TableSettings
 from rftg_nb.ui.table_board import table_state
 
 
+def _robot_tableau(game: SoloGame) -> list[Any] | None:
+    """The robot's tableau, or None before its mat is dealt (the first events of the deal)."""
+    robot = getattr(game, "robot", None)
+    return None if robot is None else list(robot.tableau)
+
+
 class _Noting(SoloGame):
     """A solitaire game that notes your cards and the robot's tableau after each event."""
 
@@ -36,7 +42,7 @@ class _Noting(SoloGame):
         me = self.players[0]
         self.seen.append({"hand": sorted(c.name for c in me.hand),
                           "tableau": [c.name for c in me.tableau],
-                          "robot": list(self.robot.tableau) if self.robot else None})
+                          "robot": _robot_tableau(self)})
 
 
 def _solo(seed: int) -> SoloGame:
@@ -78,7 +84,7 @@ def test_the_game_at_each_stop_is_the_game_as_it_stood_then() -> None:
         me = at.players[0]
         cards = {"hand": sorted(c.name for c in me.hand),
                  "tableau": [c.name for c in me.tableau],
-                 "robot": list(at.robot.tableau) if at.robot else None}
+                 "robot": _robot_tableau(at)}
         assert cards == noted.seen[s.events - 1], i
         if s.kind == "decision":
             assert (len(at.events), at.decision.prompt,

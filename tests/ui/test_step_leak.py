@@ -20,6 +20,12 @@ from rftg_nb.ui import NewGameSettings, SoloController
 from rftg_nb.ui.solo_board import board_state
 
 
+def _robot_tableau(game: SoloGame) -> list[Any] | None:
+    """The robot's tableau, or None before its mat is dealt (the first events of the deal)."""
+    robot = getattr(game, "robot", None)
+    return None if robot is None else list(robot.tableau)
+
+
 class _Recording(SoloGame):
     """A solitaire game that notes the player's cards right after each event it emits."""
 
@@ -34,7 +40,7 @@ class _Recording(SoloGame):
         me = self.players[0]
         self.seen.append({"hand": sorted(c.name for c in me.hand),
                           "tableau": [(c.name, c.good is not None) for c in me.tableau],
-                          "robot": list(self.robot.tableau) if self.robot else None})
+                          "robot": _robot_tableau(self)})
 
 
 def _recorded(game: SoloGame) -> list[dict[str, Any]]:
