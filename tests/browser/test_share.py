@@ -77,3 +77,63 @@ def test_a_table_game_with_a_hostile_name_shares_as_text(browser: Browser,
         assert not asked and not errors
     finally:
         context.close()
+
+
+MARKUP = ["<img src=x onerror=window.__pwned=1>", "<svg onload=window.__pwned=2>",
+          "</script><script>window.__pwned=3</script>", "\"'><b id=pwned>bold</b>"]
+
+
+def _markup_everywhere(value, n: list[int], keep: frozenset[str] = frozenset()):
+    """``value`` with every string in it (nested, but not under the keys of ``keep``) made
+    markup, a payload of its own each."""
+    if isinstance(value, str):
+        n[0] += 1
+        return MARKUP[n[0] % len(MARKUP)] + str(n[0])
+    if isinstance(value, list):
+        return [_markup_everywhere(v, n, keep) for v in value]
+    if isinstance(value, dict):
+        return {k: v if k in keep else _markup_everywhere(v, n, keep) for k, v in value.items()}
+    return value
+
+
+def test_a_share_from_an_export_whose_every_string_is_markup_runs_nothing(
+        browser: Browser, tmp_path: Path) -> None:
+    import json
+
+    from rftg_nb import history
+    from rftg_nb.ui.history_app import HistoryApp
+
+    g = SoloGame.new(seed=41, difficulty="medium")
+    RandomPlayer(41).play(g)
+    save = json.loads(g.to_json())
+    save["setup"]["names"] = [MARKUP[0]]  # the person's name too
+    g = SoloGame.from_json(json.dumps(save))
+    r = review(g.to_json(), deals=1)
+    n = [0]
+    # every text of the review a payload (its answers must stay the game's own to be one),
+    # the line's own fields too; then a second line whose review is markup where numbers go
+    crafted = _markup_everywhere(r, n, keep=frozenset({"yours"}))
+    line = {"key": MARKUP[1], "started": MARKUP[2], "saved": MARKUP[3],
+            "save": json.loads(g.to_json()), "review": crafted}
+    worse = dict(line, key="second", review={k: MARKUP[i % 4] for i, k in enumerate(r)})
+    h = history.open(tmp_path / "h.sqlite")
+    added, problems = h.import_lines([json.dumps(line), json.dumps(worse)])
+    assert added == 2 and len(problems) == 1 and "line 2: review:" in problems[0]
+    app = HistoryApp(tmp_path / "h.sqlite")
+    first = next(row.id for row in h.rows() if row.key == MARKUP[1])
+    app.open_replay(first)
+    assert app.review is not None and app.review["decisions"][0]["prompt"].startswith("<")
+    path = tmp_path / "crafted.html"
+    path.write_text(app.share_text(), encoding="utf-8")
+    context, page, asked, errors = _open(browser, path)
+    try:
+        page.wait_for_selector(".rftg-board[data-serial]")
+        page.wait_for_timeout(300)  # an <img src=x> fails to load at once
+        assert page.evaluate("() => window.__pwned === undefined")
+        assert page.locator("#pwned").count() == 0
+        assert page.locator("img[src=x], svg[onload]").count() == 0
+        text = page.locator("body").inner_text()
+        assert "<img src=x onerror=window.__pwned=1>" in text  # shown as text
+        assert not asked and not errors
+    finally:
+        context.close()
