@@ -267,15 +267,8 @@ class History:
         while True:
             try:
                 verdict, why = self._inspect()
-            except sqlite3.Error as e:
-                if _busy(e):
-                    self._is_busy(reading=True)
-                    return
-                if _denied(e) and self._read_only(e):
-                    return
-                raise
-            except OSError as e:
-                self._cannot_use(e)
+            except (sqlite3.Error, OSError) as e:
+                self._cannot_use_now(e, reading=True)
                 return
             if verdict == "ok":
                 self._probe()
@@ -288,19 +281,24 @@ class History:
                         again = "new"
                     if again in ("new", "migrate"):
                         self._make()
-            except sqlite3.Error as e:
+            except (sqlite3.Error, OSError) as e:
                 if _busy(e) and time.monotonic() < deadline:
-                    time.sleep(0.05)
+                    time.sleep(0.05)  # another process makes it: its turn first
                     continue
-                if _busy(e):
-                    self._is_busy(reading=False)
-                    return
-                if _denied(e) and self._read_only(e):
-                    return
-                raise
-            except OSError as e:
-                self._cannot_use(e)
+                self._cannot_use_now(e, reading=False)
                 return
+
+    def _cannot_use_now(self, error: BaseException, reading: bool) -> None:
+        """Say why the file cannot be used now (busy, read only, not allowed); an error of
+        another kind is raised."""
+        if _busy(error):
+            self._is_busy(reading)
+        elif _denied(error):
+            self._read_only(error)
+        elif isinstance(error, OSError):
+            self._cannot_use(error)
+        else:
+            raise error
 
     def _inspect(self) -> tuple[str, str]:
         """("new" | "migrate" | "ok" | "aside", why): what the file is."""
@@ -383,9 +381,9 @@ class History:
                        f"{shown}; new games are kept once it lets go (reload this page to see "
                        "them).")
 
-    def _read_only(self, error: BaseException) -> bool:
-        """Fall back to reading the file where it cannot be written; False if it cannot be
-        read either."""
+    def _read_only(self, error: BaseException) -> None:
+        """Fall back to reading the file where it cannot be written (or say it cannot be
+        read either)."""
         for uri in (f"{self.path.resolve().as_uri()}?mode=ro",
                     f"{self.path.resolve().as_uri()}?immutable=1"):
             self._uri = uri
@@ -398,10 +396,9 @@ class History:
             self.notice = (f"The game history {self.path} is read only ({error}): {n} "
                            f"game{'s' * (n != 1)} shown; new games are not kept until it can "
                            "be written (its file, its folder and the disk).")
-            return True
+            return
         self._uri = ""
         self._cannot_use(error)
-        return True
 
     def _cannot_use(self, error: BaseException) -> None:
         self.state = UNREADABLE
