@@ -437,6 +437,7 @@ class HistoryApp:
         self.downloader = Downloader()
         self.import_progress = w.IntProgress(value=0, min=0, max=1,
                                              layout=w.Layout(display="none"))
+        self.import_progress.add_class("rh-import-progress")
         self.previous_page = w.Button(description="Previous page", layout=w.Layout(width="auto"))
         self.previous_page.on_click(lambda _b: self._act(self.turn_page, -1))
         self.next_page = w.Button(description="Next page", layout=w.Layout(width="auto"))
@@ -488,6 +489,7 @@ class HistoryApp:
         self.review_button.on_click(lambda _b: self._act(self.review_game))
         self.review_progress = w.IntProgress(value=0, min=0, max=1, description="",
                                              layout=w.Layout(visibility="hidden"))
+        self.review_progress.add_class("rh-review-progress")
         self.review_note = w.HTML()
         self.review_note.add_class("rh-review-note")
         self.review_text = w.HTML()

@@ -123,7 +123,7 @@ def test_a_review_runs_with_a_progress_bar_and_its_moments_move_the_replay(
     for page in open_page(browser, page_errors, 1366, 768):
         _replay(page, voila_pages, kept["solo"])
         page.get_by_role("button", name="Review this game").click()
-        page.wait_for_selector(".widget-hprogress, .widget-progress", state="visible")
+        page.wait_for_selector(".rh-review-progress", state="visible")
         page.wait_for_selector(".rh-moment", timeout=120_000)
         page.wait_for_selector(".rh-review-chart .js-plotly-plot")
         assert page.locator(".rh-moment").count() >= 3
