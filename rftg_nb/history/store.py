@@ -252,7 +252,7 @@ class History:
         else:
             con = sqlite3.connect(self.path, timeout=wait, isolation_level=None)
         con.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
-        con.create_function("rh_text", 2, _haystack, deterministic=True)
+        con.create_function("rh_fold", 1, _fold, deterministic=True)
         return con
 
     def _open(self) -> None:
@@ -910,17 +910,19 @@ def _usable(r: Row) -> None:
         raise HistoryError(f"game {r.id} is damaged ({r.damaged}); it can only be deleted")
 
 
-def _haystack(seats: Any, starts: Any) -> str:
-    """What the table's text filter looks in: the seats' names and the start worlds, folded."""
-    try:
-        names = [str(s.get("name", "")) for s in json.loads(seats) if isinstance(s, dict)]
-    except (ValueError, TypeError, AttributeError, RecursionError):
-        names = [str(seats)]
-    try:
-        worlds = [str(x) for x in json.loads(starts)]
-    except (ValueError, TypeError, RecursionError):
-        worlds = [str(starts)]
-    return (", ".join(names) + " " + ", ".join(worlds)).casefold()
+def _fold(text: Any) -> str:
+    return text.casefold() if isinstance(text, str) else ""
+
+
+#: what the table's text filter looks in: the seats' names and the start worlds (read by SQL's
+#: JSON functions; a damaged column as it is), folded to any case
+_HAYSTACK = (
+    "rh_fold(CASE WHEN json_valid(seats) AND json_type(seats) = 'array' THEN "
+    "(SELECT group_concat(json_extract(value, '$.name'), ', ') FROM json_each(games.seats) "
+    "WHERE type = 'object') ELSE seats END || ' ' || "
+    "CASE WHEN json_valid(starts) AND json_type(starts) = 'array' THEN "
+    "(SELECT group_concat(value, ', ') FROM json_each(games.starts) WHERE type = 'text') "
+    "ELSE starts END)")
 
 
 _ROBOT_START = ("(CASE WHEN mode = 'solitaire' AND json_valid(starts) "
@@ -939,7 +941,7 @@ def _where(mode: str | None, difficulty: str | None, robot_start: str | None,
             args.append(str(value))
     needle = str(text or "").strip().casefold()
     if needle:
-        terms.append("instr(rh_text(seats, starts), ?) > 0")
+        terms.append(f"instr({_HAYSTACK}, ?) > 0")
         args.append(needle)
     return (" WHERE " + " AND ".join(terms) if terms else ""), args
 

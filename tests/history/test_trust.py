@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from rftg_nb import RandomPlayer, SoloGame, history
+from rftg_nb import Game, RandomPlayer, SoloGame, history
 from rftg_nb.history.store import (
     BUSY,
     OK,
@@ -443,3 +443,14 @@ def test_a_share_takes_only_a_review_of_its_game(reviewed) -> None:
         share_html(solo(2).to_json(), r)  # another game's review
     page = share_html(g.to_json(), r)
     assert "on 1 sampled deals" in page and "onload=alert" not in page
+
+
+def test_the_text_filter_reads_names_and_worlds_in_any_case(h_empty: History) -> None:
+    g = Game.new(players=2, seed=4, names=["Zoë", "Bob"])
+    RandomPlayer(4).play(g)
+    gid = h_empty.add(g)
+    h_empty.add(solo(5))
+    assert list(h_empty.page(text="ZOË")[0]["id"]) == [gid]
+    assert h_empty.page(text="person")[1] == 0  # the seats' kinds are not names
+    start = h_empty.row(gid).starts[1]
+    assert gid in list(h_empty.page(text=start.upper())[0]["id"])
