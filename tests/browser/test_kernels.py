@@ -4,8 +4,9 @@ Two ways out, both set up by binder/voila.py (see there):
 - a page that closes asks the server to shut its kernel down (Voila's close request, which the
   server accepts only since the page gets its XSRF cookie);
 - a page that vanishes without a word (browser killed, network lost) leaves a kernel with no
-  connection, which the culler shuts down after a quiet spell; a page that is still open keeps
-  its connection and its kernel.
+  connection, which the culler shuts down after a quiet spell, or once it has had no connection
+  for as long when it is busy (computing and sending output all the while); a page that is
+  still open keeps its connection and its kernel, busy or not.
 
 The kernels are counted as the ipykernel child processes of the server, and each page's own
 kernel is looked up by id with the server's /api/kernels/<id> (404 once it is gone).
@@ -40,6 +41,7 @@ from tests.browser.conftest import (
     READY_TIMEOUT,
     ROOT,
     VoilaServer,
+    _serve,
     free_port,
     stop,
 )
@@ -51,6 +53,27 @@ LOADS = 3  # pages opened and closed one after the other
 CLOSE_BOUND = 30
 CULL_BOUND = CULL_IDLE_TIMEOUT + CULL_INTERVAL + 30
 CONNECT_TIMEOUT = 60.0  # seconds for a page to run the notebook and connect to its kernel
+
+# A page whose button starts five minutes of work that sends the page a beat every half second,
+# as a long replay or computation with a progress bar does.
+BUSY_CELL = """\
+import time
+import ipywidgets as widgets
+from IPython.display import display
+
+beat = widgets.Label("0")
+beat.add_class("busy-beat")
+start = widgets.Button(description="Work")
+
+def work(_):
+    for i in range(1, 601):
+        beat.value = str(i)
+        time.sleep(0.5)
+
+start.on_click(work)
+display(start, beat)
+"""
+BEAT_JS = "Number(document.querySelector('.busy-beat').textContent || 0)"
 
 KERNEL_ID_JS = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 
@@ -178,6 +201,62 @@ def test_a_vanished_page_is_culled_and_an_open_one_kept(voila_server: VoilaServe
         kept.vanish()
 
 
+@pytest.fixture(scope="module")
+def busy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """A Voila server rendering a page with BUSY_CELL at ``/``."""
+    folder = tmp_path_factory.mktemp("busy-page")
+    notebook = {
+        "nbformat": 4, "nbformat_minor": 5,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "cells": [{"cell_type": "code", "id": "work", "metadata": {}, "execution_count": None,
+                   "outputs": [], "source": BUSY_CELL}],
+    }
+    (folder / "busy.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    yield from _serve(folder / "busy.ipynb", tmp_path_factory)
+
+
+def _start_work(dashboard: Dashboard) -> None:
+    """Click the page's button and wait until its kernel is busy and the beats come in."""
+    dashboard.page.get_by_role("button", name="Work").click()
+    dashboard.page.wait_for_function(f"{BEAT_JS} >= 2")
+    assert (dashboard.kernel() or {}).get("execution_state") == "busy"
+
+
+def test_a_vanished_page_is_culled_while_its_kernel_works(busy_server: VoilaServer,
+                                                          local_browser: Browser) -> None:
+    """A kernel busy for minutes, sending output all the while, ends with its page all the same;
+    the same work on a page that stays open goes on."""
+    url = busy_server.url
+    kept = Dashboard(local_browser, url, url)
+    dropped = Dashboard(local_browser, url, url)
+    try:
+        for dashboard in (kept, dropped):
+            _start_work(dashboard)
+        dropped.vanish()
+        took = _wait("the dropped page's busy kernel is culled",
+                     lambda: dropped.kernel() is None, CULL_BOUND)
+        assert _culled(busy_server.log_path, dropped.kernel_id)
+        # not before the timeout: a connection lost for a moment must not cost the kernel
+        assert took > CULL_IDLE_TIMEOUT - 2, f"culled {took:.1f} s after the page went"
+        # The open page's kernel has worked as long, and is still at it.
+        kernel = kept.kernel()
+        assert kernel is not None, "the busy kernel of an open page was culled"
+        assert kernel["execution_state"] == "busy" and kernel["connections"] > 0
+        beat = kept.page.evaluate(BEAT_JS)
+        kept.page.wait_for_function(f"{BEAT_JS} > {beat}")
+        assert not _culled(busy_server.log_path, kept.kernel_id)
+        print(f"the dropped page's busy kernel was culled {took:.1f} s after it went")
+        kept.close()  # the close request ends a busy kernel too
+        _wait("the open page's kernel ends once it closes", lambda: kept.kernel() is None,
+              CLOSE_BOUND)
+        _wait("the server's kernels are all gone",
+              lambda: _kernel_count(busy_server.proc) == 0, CLOSE_BOUND)
+    finally:
+        kept.vanish()
+        dropped.vanish()
+
+
 # --- As on Binder: a Jupyter server with Voila as its extension, set up by binder/postBuild ---
 
 @pytest.fixture(scope="module")
@@ -228,9 +307,11 @@ def test_on_binder_the_settings_apply_and_a_closed_page_ends_its_kernel(
     try:
         listed = _get_json(f"{url}/api/kernels{query}")
         assert [k["id"] for k in listed] == [dashboard.kernel_id]
-        # The server read binder/voila.py (installed by postBuild): its culler is on.
-        assert re.search(r"Culling kernels with idle durations > 60 seconds at 15 second",
-                         log_path.read_text()), log_path.read_text()
+        # The server read binder/voila.py (installed by postBuild): its culler is on, and its
+        # kernel manager ends a kernel without a connection even if busy.
+        log = log_path.read_text()
+        assert re.search(r"Culling kernels with idle durations > 60 seconds at 15 second", log), log
+        assert "Culling kernels with no connection for > 60 seconds, even if busy" in log, log
         dashboard.close()
         _wait("the closed page's kernel ends", lambda: dashboard.kernel() is None, CLOSE_BOUND)
         assert _get_json(f"{url}/api/kernels{query}") == []
