@@ -10,19 +10,29 @@ Two studies, each a method a button calls and a test can call:
 
 Each run keeps its table in :attr:`LabApp.tables`; charts are redrawn from the tables alone
 (:mod:`rftg_nb.lab.charts`), so changing what is measured needs no new games.
+
+A button's run plays on a thread of its own, so the kernel stays free for the page's messages:
+the progress bar moves, and Stop ends the run between chunks of games (the games played are
+kept and drawn). The kernel checks every number itself against its own limits
+(:func:`most_games`, :data:`MAX_SEED`): a box's ``max`` is only what the browser shows, and a
+client that changes it changes nothing here. Every action ends in a message on the page.
 """
 
 from __future__ import annotations
 
 import html
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 import pandas as pd
 
 from rftg_nb.lab import charts
-from rftg_nb.lab.run import simulate
-from rftg_nb.lab.settings import Settings, available_seats, grid
+from rftg_nb.lab.run import MAX_GAMES, MAX_RUN_GAMES, simulate
+from rftg_nb.lab.settings import Settings, SettingsError, available_seats, grid
 from rftg_nb.lab.unknowns import all_alternatives, alternatives, title, unknowns
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
 
@@ -32,35 +42,74 @@ SEAT_LABELS = {"random": "the random player", "ai-fast": "the fast AI",
 START_WORLD_GAMES = 3
 UNKNOWN_GAMES = 6
 OVERVIEW_GAMES = 2
+#: the first seed at most (the kernel's limit, whatever the box's ``max`` says)
+MAX_SEED = 2**31
+#: seconds between two moves of the progress bar at most (each move is a message to the page)
+BAR_EVERY = 0.2
+
+
+def most_games(variants: int) -> int:
+    """The most games per variant a run of ``variants`` variants plays: ``MAX_GAMES``, and
+    ``MAX_RUN_GAMES`` in all (27 start worlds and difficulties: 37,037 each)."""
+    return min(MAX_GAMES, MAX_RUN_GAMES // max(1, variants))
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run a button asked for, its numbers checked: what to play, and where it goes."""
+
+    table: str  # its key in LabApp.tables
+    what: str  # its name in the page's messages
+    settings: list[Settings]
+    games: int
+    seed: int
 
 
 class LabApp:
     """The lab's widgets and the runs behind them. ``executor`` goes to :func:`simulate`
-    (None: a process pool over every core); ``run_now`` plays the small default runs at once."""
+    (None: a process pool over every core); ``run_now`` plays the small default runs at once;
+    ``threaded=False`` plays a button's run before the click returns (tests)."""
 
-    def __init__(self, executor: Any = None, run_now: bool = True) -> None:
+    def __init__(self, executor: Any = None, run_now: bool = True,
+                 threaded: bool = True) -> None:
         self.executor = executor
+        self.threaded = threaded
         self.tables: dict[str, pd.DataFrame] = {}
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._running = False
+        self._lock = threading.Lock()  # a run starts once, whatever clicks arrive
         style = {"description_width": "initial"}
         seats = available_seats()
         self.seat = widgets.Dropdown(options=[(SEAT_LABELS[s], s) for s in seats],
                                      value="ai-fast" if "ai-fast" in seats else "random",
                                      description="Your seat is played by",
                                      style=style)
-        self.seed = widgets.BoundedIntText(value=0, min=0, max=2**31, description="first seed",
+        self.seed = widgets.BoundedIntText(value=0, min=0, max=MAX_SEED,
+                                           description="first seed",
                                            style=style, layout={"width": "180px"})
         self.ai_note = widgets.HTML(
             "" if "ai-fast" in seats else
             "<i>The fast and strong AI players appear here once <code>rftg_nb.ai</code> is "
             "installed; until then your seat is played at random.</i>")
-        self.progress = widgets.Output()
-        self.error = widgets.HTML()
+        self.bar = widgets.IntProgress(value=0, min=0, max=1, layout={"width": "320px"})
+        self.bar_note = widgets.HTML()
+        self.stop_button = widgets.Button(description="Stop",
+                                          tooltip="Stop the run: the games being played "
+                                                  "finish, and the charts show what was played")
+        self.stop_button.on_click(lambda _b: self.stop())
+        self.stop_button.disabled = True
+        # the bar shows while a run plays; Stop is always there (greyed out when idle)
+        self.running_row = widgets.HBox([self.bar, self.bar_note], layout={"display": "none"})
+        self.message = widgets.HTML()
 
         self.world_games = widgets.BoundedIntText(
-            value=START_WORLD_GAMES, min=1, max=100_000, style=style,
-            description="games per start world and difficulty", layout={"width": "340px"})
+            value=START_WORLD_GAMES, min=1, max=most_games(len(DIFFICULTIES) *
+                                                           len(START_WORLDS)),
+            style=style, description="games per start world and difficulty",
+            layout={"width": "340px"})
         self.world_button = widgets.Button(description="Play", button_style="primary")
-        self.world_button.on_click(lambda _b: self._click(self.run_start_worlds))
+        self.world_button.on_click(lambda _b: self.start([self.start_worlds_run]))
         self.world_note = widgets.HTML()
         self.world_charts = {k: widgets.Output() for k in (
             "win_rate", "robot_score", "scores", "length", "end")}
@@ -68,26 +117,29 @@ class LabApp:
         self.unknown = widgets.Dropdown(options=[(title(n), n) for n in unknowns()],
                                         description="unknown", style=style)
         self.unknown_games = widgets.BoundedIntText(
-            value=UNKNOWN_GAMES, min=1, max=100_000, description="games per value",
+            value=UNKNOWN_GAMES, min=1, max=MAX_GAMES, description="games per value",
             style=style, layout={"width": "220px"})
+        self.unknown.observe(lambda _c: self._show_unknown_limit(), names="value")
+        self._show_unknown_limit()
         self.unknown_button = widgets.Button(description="Play", button_style="primary")
-        self.unknown_button.on_click(lambda _b: self._click(self.run_unknown))
+        self.unknown_button.on_click(lambda _b: self.start([self.unknown_run]))
         self.overview_games = widgets.BoundedIntText(
-            value=OVERVIEW_GAMES, min=1, max=100_000, description="games per value",
-            style=style, layout={"width": "220px"})
+            value=OVERVIEW_GAMES, min=1, max=most_games(len(all_alternatives(Settings()))),
+            description="games per value", style=style, layout={"width": "220px"})
         self.overview_button = widgets.Button(description="Play every unknown")
-        self.overview_button.on_click(lambda _b: self._click(self.run_overview))
+        self.overview_button.on_click(lambda _b: self.start([self.overview_run]))
         self.measure = widgets.Dropdown(options=[(v, k) for k, v in charts.MEASURES.items()],
                                         value="robot_score", description="measure",
                                         style=style)
-        self.measure.observe(lambda _c: self.draw_unknowns(), names="value")
+        self.measure.observe(lambda _c: self._redraw(), names="value")
         self.unknown_note = widgets.HTML()
         self.unknown_chart = widgets.Output()
         self.unknown_table = widgets.HTML()
         self.overview_chart = widgets.Output()
 
         self.widget = widgets.VBox([
-            widgets.HBox([self.seat, self.seed]), self.ai_note, self.progress, self.error,
+            widgets.HBox([self.seat, self.seed]), self.ai_note,
+            widgets.HBox([self.running_row, self.stop_button]), self.message,
             widgets.HTML("<h3>The robot from each start world</h3>"),
             widgets.HBox([self.world_games, self.world_button]), self.world_note,
             *self.world_charts.values(),
@@ -104,64 +156,205 @@ class LabApp:
             self.run_all()
 
     def run_all(self) -> None:
-        """The page's first runs: the start worlds, the unknown shown and the overview."""
-        self.run_start_worlds()
-        self.run_unknown()
-        self.run_overview()
+        """The page's first runs: the start worlds, the unknown shown and the overview, one
+        after another (on a thread of their own: this returns at once unless not threaded)."""
+        self.start([self.start_worlds_run, self.unknown_run, self.overview_run])
 
-    # ------------------------------------------------------------------ runs
+    # ------------------------------------------------------------------ what a run plays
     @property
     def buttons(self) -> list[widgets.Button]:
         return [self.world_button, self.unknown_button, self.overview_button]
 
-    def _click(self, run: Any) -> None:
-        """A button's run: the buttons wait while it plays, and a failure is shown on the
-        page (a button's callback has nowhere else to say it)."""
-        for b in self.buttons:
-            b.disabled = True
-        self.error.value = ""
-        try:
-            run()
-        except Exception as e:  # shown, not raised: the page stays usable
-            self.progress.clear_output()
-            self.error.value = (f"<p style='color:#b00'>The run failed: "
-                                f"{html.escape(f'{type(e).__name__}: {e}')}</p>")
-        finally:
-            for b in self.buttons:
-                b.disabled = False
+    @staticmethod
+    def _count(box: widgets.BoundedIntText, field: str, lo: int, hi: int) -> int:
+        """``box``'s number, checked against the kernel's own limits (never the box's)."""
+        v = box.value
+        if type(v) is not int or not lo <= v <= hi:
+            raise SettingsError(field, f"expected a whole number from {lo:,} to {hi:,} here, "
+                                       f"got {v!r}")
+        return v
 
-    def _simulate(self, settings: list[Settings], games: int) -> pd.DataFrame:
-        with self.progress:  # the progress bar shows here while the games are played
-            table = simulate(settings, games=games, seed=self.seed.value,
-                             executor=self.executor)
-        self.progress.clear_output()
-        return table
+    def _run(self, table: str, what: str, settings: list[Settings],
+             box: widgets.BoundedIntText) -> Run:
+        field = f"{box.description} ({what})"
+        most = most_games(len(settings))
+        v = box.value
+        if type(v) is int and v > most:
+            raise SettingsError(field, (
+                f"{v:,} is more than a run here plays: at most {most:,} ({len(settings):,} "
+                f"variants, at most {MAX_GAMES:,} games each and {MAX_RUN_GAMES:,} in all)"))
+        return Run(table, what, settings, self._count(box, field, 1, most),
+                   self._count(self.seed, self.seed.description, 0, MAX_SEED))
 
     def _base(self) -> Settings:
         return Settings(seats=self.seat.value)
 
-    def run_start_worlds(self) -> pd.DataFrame:
+    def start_worlds_run(self) -> Run:
         """Every robot start world at every difficulty against the chosen seat."""
         settings = grid(self._base(), difficulty=DIFFICULTIES, robot_start=START_WORLDS)
-        table = self._simulate(settings, self.world_games.value)
-        self.tables["start worlds"] = table
-        self.draw_start_worlds()
-        return table
+        return self._run("start worlds", "the start worlds", settings, self.world_games)
+
+    def unknown_run(self) -> Run:
+        """The chosen unknown's assumed value and its alternatives, side by side."""
+        name = self.unknown.value
+        return self._run("unknown", title(name), alternatives(name, self._base()),
+                         self.unknown_games)
+
+    def overview_run(self) -> Run:
+        """Every unknown against its alternatives, for the at-a-glance chart."""
+        return self._run("overview", "every unknown", all_alternatives(self._base()),
+                         self.overview_games)
+
+    def _show_unknown_limit(self) -> None:
+        self.unknown_games.max = most_games(len(alternatives(self.unknown.value,
+                                                             self._base())))
+
+    # ------------------------------------------------------------------ playing
+    def run_start_worlds(self) -> pd.DataFrame:
+        """Play :meth:`start_worlds_run` here and now, draw it and return its table."""
+        return self._play_here(self.start_worlds_run)
 
     def run_unknown(self) -> pd.DataFrame:
-        """The chosen unknown's assumed value and its alternatives, side by side."""
-        table = self._simulate(alternatives(self.unknown.value, self._base()),
-                               self.unknown_games.value)
-        self.tables["unknown"] = table
-        self.draw_unknowns()
-        return table
+        """Play :meth:`unknown_run` here and now, draw it and return its table."""
+        return self._play_here(self.unknown_run)
 
     def run_overview(self) -> pd.DataFrame:
-        """Every unknown against its alternatives, for the at-a-glance chart."""
-        table = self._simulate(all_alternatives(self._base()), self.overview_games.value)
-        self.tables["overview"] = table
-        self.draw_unknowns()
+        """Play :meth:`overview_run` here and now, draw it and return its table."""
+        return self._play_here(self.overview_run)
+
+    def _play_here(self, make: Callable[[], Run]) -> pd.DataFrame:
+        with self._lock:
+            if self._running:
+                raise RuntimeError("a run is under way on the page: wait for it to end "
+                                   "(app.wait()) or stop it (app.stop())")
+            self._running = True
+        self._stop.clear()
+        try:
+            self._busy(True)
+            return self.play(make())
+        finally:
+            self._busy(False)
+            self._running = False
+
+    @property
+    def running(self) -> bool:
+        """Whether a button's run is under way."""
+        return self._running
+
+    def start(self, runs: Sequence[Callable[[], Run]]) -> bool:
+        """Check what each of ``runs`` asks for, then play them one after another, on a
+        thread of their own (or before returning, if not threaded). False, with the reason on
+        the page, if a run is already under way or a number is refused (nothing is played)."""
+        with self._lock:
+            if self._running:  # a click from a client whose button was not disabled yet
+                self._say("A run is under way: wait for it to end, or press Stop.", bad=True)
+                return False
+            try:
+                planned = [make() for make in runs]
+            except SettingsError as e:
+                self._say(f"Nothing was played: {e}.", bad=True)
+                return False
+            except Exception as e:  # shown, not raised: a click has nowhere else to say it
+                self._say(f"Nothing was played: {type(e).__name__}: {e}", bad=True)
+                return False
+            self._running = True
+        self._stop.clear()
+        self._busy(True)
+        if not self.threaded:
+            self._play_all(planned)
+            return True
+        self._thread = threading.Thread(target=self._play_all, args=(planned,),
+                                        name="rftg-lab-run", daemon=True)
+        self._thread.start()
+        return True
+
+    def stop(self) -> None:
+        """Stop the run under way after the chunks of games being played (they are kept)."""
+        if not self._running:
+            self._say("No run is under way: there is nothing to stop.")
+            return
+        self._stop.set()
+        self.stop_button.disabled = True
+        self._say("Stopping: the games being played finish first, then the charts show "
+                  "what was played.")
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the run under way to end (at most ``timeout`` seconds); True once none
+        is under way."""
+        t = self._thread
+        if t is not None:
+            t.join(timeout)
+        return not self._running
+
+    def _busy(self, on: bool) -> None:
+        for b in self.buttons:
+            b.disabled = on
+        self.stop_button.disabled = not on
+        self.running_row.layout.display = None if on else "none"
+
+    def _play_all(self, runs: list[Run]) -> None:
+        said: list[str] = []
+        bad = False
+        try:
+            for r in runs:
+                if self._stop.is_set():
+                    said.append(f"Not started: {r.what}.")
+                    continue
+                t = self.play(r)
+                planned = len(r.settings) * r.games
+                if t.attrs.get("stopped"):
+                    said.append(f"Stopped: {len(t):,} of {planned:,} games of {r.what} were "
+                                "played" + (", and the charts show them." if len(t) else "."))
+                else:
+                    said.append(f"Played {len(t):,} games of {r.what}.")
+        except Exception as e:  # shown, not raised: the page stays usable
+            bad = True
+            said.append(f"The run failed: {type(e).__name__}: {e}")
+        finally:
+            self._busy(False)
+            self._running = False
+        self._say(" ".join(said), bad=bad)
+
+    def play(self, run: Run) -> pd.DataFrame:
+        """Play ``run`` on this thread with the progress bar, keep its table and draw it.
+        A stopped run's table holds the games played (``attrs["stopped"]`` is True)."""
+        planned = len(run.settings) * run.games
+        last = 0.0
+
+        def step(done: int, total: int) -> None:
+            nonlocal last
+            now = time.monotonic()
+            if done < total and now - last < BAR_EVERY:
+                return
+            last = now
+            self.bar.max, self.bar.value = max(1, total), done
+            self.bar_note.value = html.escape(f"{done:,} of {total:,} games: {run.what}")
+
+        self.bar.max, self.bar.value = max(1, planned), 0
+        table = simulate(run.settings, games=run.games, seed=run.seed, executor=self.executor,
+                         progress=False, on_progress=step, stop=self._stop)
+        if len(table):
+            self.tables[run.table] = table
+            if run.table == "start worlds":
+                self.draw_start_worlds()
+            else:
+                self.draw_unknowns()
         return table
+
+    def _say(self, text: str, bad: bool = False) -> None:
+        style = " style='color:#b00'" if bad else ""
+        self.message.value = f"<p{style}>{html.escape(text)}</p>"
+
+    def _redraw(self) -> None:
+        """The measure changed: the charts of the unknowns again, from their tables."""
+        try:
+            self.draw_unknowns()
+        except Exception as e:  # shown, not raised: an observer has nowhere else to say it
+            self._say(f"The charts could not be drawn: {type(e).__name__}: {e}", bad=True)
+            return
+        if "unknown" in self.tables or "overview" in self.tables:
+            self._say(f"The unknowns' charts show {charts.MEASURES[self.measure.value]}.")
+
 
     # ------------------------------------------------------------------ drawing
     @staticmethod

@@ -14,7 +14,7 @@ line cut short by the stop is ignored (and cut off before the next run appends).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -95,10 +95,67 @@ def frame(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     rows = list(rows)
     seats = max((r["players"] for r in rows), default=1)
     robot = any(r["players"] == 1 for r in rows) or not rows
-    types = columns(seats, robot)
-    data = {name: [r.get(name) for r in rows] for name in types}
-    return pd.DataFrame({name: pd.array(values, dtype=types[name])
-                         for name, values in data.items()})
+    return _typed(columns(seats, robot), lambda name: [r.get(name) for r in rows])
+
+
+def _typed(types: Mapping[str, str], column: Callable[[str], list[Any]]) -> pd.DataFrame:
+    return pd.DataFrame({name: pd.array(column(name), dtype=t) for name, t in types.items()})
+
+
+class RowStore:
+    """Game rows kept until the table is made, each once, under its (settings_id, seed).
+
+    A row is kept as a tuple of its values behind the tuple of its column names (shared by
+    every row of the same shape), and equal strings (a variant's label, a start world, an end
+    reason) as one string: about a seventh of the memory of the rows as dicts, so that a run of
+    :data:`rftg_nb.lab.run.MAX_RUN_GAMES` games fits in a kernel.
+    """
+
+    MAX_SHARED = 100_000  # distinct strings kept once; past this, strings are kept as they come
+
+    def __init__(self) -> None:
+        self._rows: dict[tuple[str, int], tuple[Any, ...]] = {}
+        self._shapes: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self._strings: dict[str, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._rows
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        """Keep ``row``, unless a row of the same game is kept already (the first stays)."""
+        key = (row["settings_id"], row["seed"])
+        if key in self._rows:
+            return
+        names = tuple(row)
+        names = self._shapes.setdefault(names, names)
+        self._rows[key] = (names, *map(self._once, row.values()))
+
+    def _once(self, v: Any) -> Any:
+        if type(v) is not str:
+            return v
+        same = self._strings.get(v)
+        if same is not None:
+            return same
+        if len(self._strings) < self.MAX_SHARED:
+            self._strings[v] = v
+        return v
+
+    def frame(self, order: Callable[[tuple[str, int]], Any]) -> pd.DataFrame:
+        """The table of the rows kept, sorted by ``order`` of their (settings_id, seed),
+        typed as :func:`frame` types it."""
+        rows = [self._rows[k] for k in sorted(self._rows, key=order)]
+        at = {names: {n: i + 1 for i, n in enumerate(names)} for names in self._shapes}
+        where = [at[r[0]] for r in rows]
+        players = [r[i["players"]] for r, i in zip(rows, where, strict=True)]
+        types = columns(max(players, default=1), 1 in players or not rows)
+
+        def column(name: str) -> list[Any]:
+            return [r[i[name]] if name in i else None for r, i in zip(rows, where, strict=True)]
+
+        return _typed(types, column)
 
 
 def _header() -> str:
@@ -108,34 +165,52 @@ def _header() -> str:
 def read_rows(path: str | Path) -> list[dict[str, Any]]:
     """The rows in results file ``path`` (none if it does not exist), first copy of each
     game kept. A last line cut short (a run stopped while writing) is skipped."""
+    seen: set[tuple[str, int]] = set()
+    rows = []
+    for row in iter_rows(path):
+        key = (row["settings_id"], row["seed"])
+        if key not in seen:
+            seen.add(key)
+            rows.append(row)
+    return rows
+
+
+def iter_rows(path: str | Path) -> Iterator[dict[str, Any]]:
+    """Each row in results file ``path`` in turn, read a line at a time (none if the file does
+    not exist), a game's later copies too. A last line cut short is skipped."""
     path = Path(path)
     if not path.exists():
-        return []
+        return
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open(encoding="utf-8") as f:
+            yield from _rows_of(path, f)
     except OSError as e:
         raise ResultsFileError(f"results file {str(path)!r}: {e.strerror}") from None
-    if not text:
-        return []
-    lines = text.split("\n")
-    if not text.endswith("\n"):
-        lines = lines[:-1]  # cut short: the run stopped while writing it
-    lines = [line for line in lines if line.strip()]
-    if not lines:
-        return []
-    try:
-        head = json.loads(lines[0])
-    except ValueError:
-        head = None
-    if not isinstance(head, dict) or head.get("format") != FORMAT:
-        raise ResultsFileError(f"results file {str(path)!r}: line 1 is not a {FORMAT} header "
-                               "(is this a results file of rftg_nb.lab?)")
-    if head.get("version") != VERSION:
-        raise ResultsFileError(f"results file {str(path)!r}: version {head.get('version')!r}, "
-                               f"this program reads version {VERSION}")
-    rows: list[dict[str, Any]] = []
-    seen: set[tuple[str, int]] = set()
-    for number, line in enumerate(lines[1:], start=2):
+    except UnicodeDecodeError:
+        raise ResultsFileError(f"results file {str(path)!r}: not UTF-8 text") from None
+
+
+def _rows_of(path: Path, lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    head = None
+    for number, line in enumerate(lines, start=1):
+        if not line.endswith("\n"):
+            return  # cut short: the run stopped while writing it
+        if not line.strip():
+            continue
+        if head is None:
+            try:
+                head = json.loads(line)
+            except ValueError:
+                head = None
+            if not isinstance(head, dict) or head.get("format") != FORMAT:
+                raise ResultsFileError(f"results file {str(path)!r}: line {number} is not a "
+                                       f"{FORMAT} header (is this a results file of "
+                                       "rftg_nb.lab?)")
+            if head.get("version") != VERSION:
+                raise ResultsFileError(f"results file {str(path)!r}: version "
+                                       f"{head.get('version')!r}, this program reads version "
+                                       f"{VERSION}")
+            continue
         try:
             row = json.loads(line)
         except ValueError as e:
@@ -145,11 +220,10 @@ def read_rows(path: str | Path) -> list[dict[str, Any]]:
                 isinstance(row.get("seed"), int) and isinstance(row.get("players"), int)):
             raise ResultsFileError(f"results file {str(path)!r} line {number}: not a game row "
                                    "(settings_id, seed and players are needed)")
-        key = (row["settings_id"], row["seed"])
-        if key not in seen:
-            seen.add(key)
-            rows.append(row)
-    return rows
+        if not 1 <= row["players"] <= MAX_SEATS:
+            raise ResultsFileError(f"results file {str(path)!r} line {number}: players: "
+                                   f"expected 1 to {MAX_SEATS}, got {row['players']!r}")
+        yield row
 
 
 def read_results(path: str | Path) -> pd.DataFrame:

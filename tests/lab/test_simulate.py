@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
+import tracemalloc
 import types
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -17,6 +19,7 @@ from rftg_nb.lab import (
     GameFailed,
     ResultsFileError,
     Settings,
+    SettingsError,
     describe_columns,
     grid,
     read_results,
@@ -24,7 +27,7 @@ from rftg_nb.lab import (
 )
 from rftg_nb.lab.play import play_game, seat_seed
 from rftg_nb.lab.results import FORMAT, columns
-from rftg_nb.robot.components import DIFFICULTIES
+from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
 
 QUIET = {"progress": False}
 MIXED = [Settings(difficulty="hard", robot_start="Old Earth"), Settings(label="easy"),
@@ -293,3 +296,220 @@ def test_the_real_ai_gives_the_same_table_on_any_executor():
         pooled = simulate(settings, games=2, executor=pool, chunk_size=1, **QUIET)
     pd.testing.assert_frame_equal(pooled, serial)
     assert list(serial["seats"]) == ["ai-fast"] * 2 + ["ai-fast,random"] * 2
+
+
+# ---------------------------------------------------------------- limits, laziness, stop
+def _nothing_played(monkeypatch) -> None:
+    def never(jobs):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(run, "play_chunk", never)
+
+
+@pytest.mark.parametrize(("kwargs", "field", "words"), [
+    ({"games": run.MAX_GAMES + 1}, "games", "from 1 to 100,000"),
+    ({"games": 10**9}, "games", "got 1000000000"),
+    ({"games": 0}, "games", "from 1"),
+    ({"settings": grid(difficulty=DIFFICULTIES, robot_start=["Old Earth", "Alpha Centauri",
+                                                              "Epsilon Eridani", "New Sparta"]),
+      "games": 90_000}, "games", "12 settings x 90,000 games is 1,080,000 games, more than a "
+                                 "run plays (1,000,000)"),
+    ({"seed": 2**63 - 5, "games": 10}, "seed", "got 9223372036854775803"),
+    ({"seed": -1}, "seed", "from 0"),
+    ({"chunk_size": 10**9}, "chunk_size", "to 100,000"),
+    ({"executor": 10**6}, "executor", f"to {run.MAX_PROCESSES}"),
+    ({"stop": "now"}, "stop", "threading.Event"),
+    ({"on_progress": 3}, "on_progress", "a function"),
+])
+def test_numbers_over_their_maximum_are_refused_before_anything_starts(
+        tmp_path, monkeypatch, kwargs, field, words):
+    _nothing_played(monkeypatch)
+    kwargs = dict(kwargs)
+    settings = kwargs.pop("settings", None)
+    path = tmp_path / "results.jsonl"
+    with pytest.raises(SettingsError) as e:
+        simulate(settings, **{"games": 1, "executor": "serial", "path": path, **QUIET,
+                              **kwargs})
+    assert e.value.field == field and str(e.value).startswith(f"{field}: ")
+    assert words in str(e.value)
+    assert not path.exists()
+
+
+def test_the_most_a_run_plays_is_allowed(monkeypatch):
+    """The limits themselves are allowed: 10 settings x 100,000 games, stopped at once."""
+    _nothing_played(monkeypatch)
+    t = simulate([Settings(label=str(i)) for i in range(10)], games=run.MAX_GAMES,
+                 seed=2**63 - run.MAX_GAMES, executor="serial", stop=lambda: True, **QUIET)
+    assert len(t) == 0 and t.attrs["stopped"]
+
+
+class CountingExecutor(ThreadPoolExecutor):
+    """A pool of threads that counts the chunks sent to it and how many are out at once."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        self.sent = self.out = self.most_out = 0
+        self.lock = threading.Lock()
+
+    def submit(self, fn, /, *args, **kwargs):
+        with self.lock:
+            self.sent += 1
+            self.out += 1
+            self.most_out = max(self.most_out, self.out)
+        f = super().submit(fn, *args, **kwargs)
+        f.add_done_callback(self._back)
+        return f
+
+    def _back(self, _f) -> None:
+        with self.lock:
+            self.out -= 1
+
+
+def _fake_rows(monkeypatch) -> list[int]:
+    """play_chunk made instant (a row of the settings and seed alone); returns the sizes of
+    the chunks played."""
+    sizes: list[int] = []
+
+    def fake(jobs):
+        sizes.append(len(jobs))
+        return [{"settings_id": s["id"], "seed": n, "players": 1, "variant": s["label"]}
+                for s, n in jobs]
+
+    monkeypatch.setattr(run, "play_chunk", fake)
+    return sizes
+
+
+@pytest.mark.parametrize("executor", ["serial", "pool"])
+def test_a_huge_run_makes_its_jobs_as_it_sends_them(monkeypatch, executor):
+    """27 settings x 37,037 games (999,999): the chunks are made as they go out, a few per
+    worker at a time, so memory holds the chunks in play, never the whole run's jobs."""
+    sizes = _fake_rows(monkeypatch)
+    pool = CountingExecutor(2) if executor == "pool" else "serial"
+    settings = grid(difficulty=DIFFICULTIES, robot_start=START_WORLDS)
+    chunks_played = 30
+
+    def enough() -> bool:
+        return len(sizes) >= chunks_played
+
+    tracemalloc.start()
+    try:
+        t = simulate(settings, games=37_037, executor=pool, stop=enough, **QUIET)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+        if executor == "pool":
+            pool.shutdown()
+    # the whole run's jobs as (dict, seed) tuples would take about 90 MB, and all its
+    # chunks sent at once 750 MB (imports on the way take a few MB)
+    assert peak < 30_000_000
+    assert t.attrs["stopped"] and len(t) == sum(sizes) == len(sizes) * run.MAX_CHUNK
+    if executor == "pool":
+        bound = 2 * run.IN_FLIGHT_PER_WORKER
+        assert pool.most_out <= bound
+        # the chunks being played when it stopped finish; those sent but not started do not
+        assert chunks_played <= len(sizes) <= pool.sent <= chunks_played + bound
+    else:
+        assert len(sizes) == chunks_played
+    # the rows kept are the first chunks' games, in the run's order
+    assert list(t["seed"][:5]) == list(range(5))
+    assert (t["variant"][:run.MAX_CHUNK] == settings[0].check().label).all()
+
+
+def test_stop_returns_the_games_played_and_says_so(tmp_path):
+    path = tmp_path / "results.jsonl"
+    fresh = simulate(games=8, executor="serial", **QUIET)
+    assert fresh.attrs["stopped"] is False
+    stop = threading.Event()
+    seen = []
+
+    def step(done, total):
+        seen.append((done, total))
+        if done >= 4:
+            stop.set()  # as the page's Stop button does, from another thread
+
+    t = simulate(games=8, executor="serial", chunk_size=2, path=path, stop=stop,
+                 on_progress=step, **QUIET)
+    assert seen == [(0, 8), (2, 8), (4, 8)]
+    assert t.attrs["stopped"] is True
+    pd.testing.assert_frame_equal(t, fresh.iloc[:4])
+    pd.testing.assert_frame_equal(read_results(path), t)
+    # the stopped run resumes from its file; the rest of the games, then the whole table
+    seen.clear()
+    again = simulate(games=8, executor="serial", chunk_size=2, path=path, on_progress=step,
+                     **QUIET)
+    assert seen == [(0, 4), (2, 4), (4, 4)]  # the games this call plays
+    assert again.attrs["stopped"] is False
+    pd.testing.assert_frame_equal(again, fresh)
+
+
+def test_stop_on_a_pool_keeps_every_chunk_that_finished(monkeypatch):
+    real = run.play_chunk
+    finished: list[int] = []
+    stop = threading.Event()
+
+    def chunk(jobs):
+        rows = real(jobs)
+        finished.extend(n for _, n in jobs)
+        if len(finished) >= 6:
+            stop.set()
+        return rows
+
+    monkeypatch.setattr(run, "play_chunk", chunk)
+    with ThreadPoolExecutor(2) as pool:
+        t = simulate(MIXED, games=5, seed=40, executor=pool, chunk_size=2, stop=stop, **QUIET)
+    assert t.attrs["stopped"] and 6 <= len(t) == len(finished) < 20
+    full = simulate(MIXED, games=5, seed=40, executor="serial", **QUIET)
+    played = full.apply(lambda r: (r["variant"], r["seed"]), axis=1).isin(
+        t.apply(lambda r: (r["variant"], r["seed"]), axis=1))
+    # the same rows in the run's order (with the columns of the games played)
+    pd.testing.assert_frame_equal(t, full[played].reset_index(drop=True)[list(t.columns)])
+
+
+def test_the_table_is_each_game_played_alone(serial_table):
+    """The same rows as playing each (settings, seed) by itself, in the run's order."""
+    from rftg_nb.lab.results import frame
+    from rftg_nb.lab.run import job_dict
+
+    rows = [play_game(job_dict(s.check()), n) for s in MIXED for n in range(40, 45)]
+    pd.testing.assert_frame_equal(serial_table, frame(rows))
+
+
+def test_rows_are_kept_compactly():
+    """The rows of a run are kept as tuples with their strings shared: far less memory than
+    the rows as they arrive, so the most a run plays fits in a kernel."""
+    from rftg_nb.lab.results import RowStore
+
+    row = simulate(games=1, executor="serial", **QUIET).iloc[0]
+    text = json.dumps({k: (None if pd.isna(v) else v.item() if hasattr(v, "item") else v)
+                       for k, v in row.items()})
+    tracemalloc.start()
+    try:
+        dicts = [json.loads(text) | {"seed": n} for n in range(5000)]
+        as_dicts, _ = tracemalloc.get_traced_memory()
+        store = RowStore()
+        for r in dicts:
+            store.add(r)
+        del r
+        dicts.clear()
+        as_store, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert as_store * 3 < as_dicts
+    t = store.frame(lambda key: -key[1])
+    assert list(t["seed"]) == list(range(4999, -1, -1))
+    t = store.frame(lambda key: key[1])
+    assert len(t) == 5000 and list(t["seed"]) == list(range(5000))
+    assert (t["end_reasons"] == row["end_reasons"]).all()
+
+
+def test_a_results_file_is_read_a_line_at_a_time_and_checked(tmp_path):
+    head = json.dumps({"format": FORMAT, "version": 1}) + "\n"
+    wide = tmp_path / "wide.jsonl"  # a row claiming 10**9 seats would make as many columns
+    wide.write_text(head + json.dumps({"settings_id": "x", "seed": 1, "players": 10**9}) + "\n")
+    with pytest.raises(ResultsFileError, match=r"line 2: players: expected 1 to 5, got 1000"):
+        read_results(wide)
+    binary = tmp_path / "binary.jsonl"
+    binary.write_bytes(head.encode() + b"\xff\xfe\n")
+    with pytest.raises(ResultsFileError, match="not UTF-8 text"):
+        simulate(games=1, path=binary, executor="serial", **QUIET)
+    assert binary.read_bytes() == head.encode() + b"\xff\xfe\n"  # left as it was

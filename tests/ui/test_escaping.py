@@ -105,14 +105,15 @@ def test_the_designer_refuses_a_file_nested_too_deep():
     assert [d["name"] for d in c.designs] == ["Kept"]
 
 
-def test_the_lab_shows_a_failed_run_as_text():
-    from rftg_nb.lab.app import LabApp
+def test_the_lab_shows_a_failed_run_as_text(monkeypatch):
+    import rftg_nb.lab.app as lab_app
 
-    app = LabApp(run_now=False)
+    app = lab_app.LabApp(run_now=False, threaded=False)
 
-    def fails() -> None:
+    def fails(*args, **kwargs) -> None:
         raise ValueError(IMG)
 
-    app._click(fails)
-    assert IMG not in app.error.value and html.escape(IMG) in app.error.value
+    monkeypatch.setattr(lab_app, "simulate", fails)
+    app.world_button.click()
+    assert IMG not in app.message.value and html.escape(IMG) in app.message.value
     assert not any(b.disabled for b in app.buttons)
