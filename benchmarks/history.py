@@ -8,7 +8,7 @@ The history (``--games``, 10,000) is made once in a temporary folder: a few real
 difficulty, an unfinished game, a 3-player table game) imported, then their rows copied by SQL
 under keys of their own, as ``tests/helpers_history.py`` does for the tests. Each action is
 timed on the page's own controller (``HistoryApp``, the widgets with no browser), in chunks,
-each right after a calibration unit: ``open`` (a new page on the history: the file checked,
+each right after ten calibration units: ``open`` (a new page on the history: the file checked,
 the widgets made, the first page drawn), ``refresh`` (the page drawn again), ``filter`` (a
 difficulty picked, then "any" again: two redraws a chunk), ``page`` (the next page),
 ``delete`` (the game picked deleted), ``text`` (a name typed into the filter: every row's
@@ -85,7 +85,9 @@ def run_once(path: Path, lines: list[str], chunks: int, load: bool,
     with reference.condition(load, procs) as words:
         print(f"{words}: ")
         for name, work in actions(path).items():
-            r = reference.interleaved(work, chunks=chunks)  # type: ignore[arg-type]
+            # ten units (tens of ms) beside each chunk: a ratio of two short timings swings
+            # with the load's time slices
+            r = reference.interleaved(work, chunks=chunks, units=10)  # type: ignore[arg-type]
             units = r.units_per_item / (2 if name == "filter" else 1)
             out[name] = units
             line = f"  {name:<9}{units:8.1f} units ({r.item_seconds * 1000:.0f} ms)"
@@ -105,7 +107,7 @@ def run_once(path: Path, lines: list[str], chunks: int, load: bool,
                 report = h.import_games(lines)
                 assert report.added == len(lines), report
 
-            r = reference.interleaved(load_all, chunks=3, per_chunk=len(lines))
+            r = reference.interleaved(load_all, chunks=3, per_chunk=len(lines), units=10)
             out["import"] = 1 / r.units_per_item
             print(f"  import   {1 / r.units_per_item:8.1f} games a calibration unit "
                   f"({1 / r.item_seconds:.0f} games a second, {len(lines)} games a chunk)")
