@@ -53,6 +53,7 @@ SORTS = {"newest first": "newest", "oldest first": "oldest",
 PAGE = 50
 ALL = "any"
 MAX_IMPORT_BYTES = 50_000_000  # a history file to load: far more games than a person plays
+MAX_FILTER_TEXT = 200  # characters of the text filter the kernel reads
 #: games per cell the computer plays for "the AI on the same cells"
 AI_GAMES = 20
 TAB_GAMES, TAB_RECORD, TAB_REPLAY, TAB_PLAY = 0, 1, 2, 3
@@ -522,7 +523,7 @@ class HistoryApp:
     # ------------------------------------------------------------------ events
     def _filter_changed(self, key: str) -> Callable[[Any], None]:
         def changed(change: Any) -> None:
-            self.filters[key] = str(change["new"])
+            self.filters[key] = str(change["new"])[:MAX_FILTER_TEXT]  # whatever a client sends
             if not self._drawing:
                 self.offset = 0
                 self.refresh()
