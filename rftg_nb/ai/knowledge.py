@@ -17,20 +17,24 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rftg_nb.cards import Design
+from rftg_nb.cards import CardDatabase, Design
 
 if TYPE_CHECKING:
     from rftg_nb.engine.decision import Decision
     from rftg_nb.engine.game import Game
 
-_DECKS: dict[tuple[int, str], Counter[Design]] = {}
+# (card database, expansion) -> its deck: the database itself is the key (an id could be that
+# of another database made after this one was dropped)
+_DECKS: dict[tuple[CardDatabase, str], Counter[Design]] = {}
 
 
 def full_deck(game: Game) -> Counter[Design]:
     """Every design of the game's deck with its copies (start worlds included)."""
-    key = (id(game.db), game.expansion)
+    key = (game.db, game.expansion)
     deck = _DECKS.get(key)
     if deck is None:
+        if len(_DECKS) > 200:  # many databases of custom designs made: start again
+            _DECKS.clear()
         deck = _DECKS[key] = Counter(game.db[n] for n in game.db.deck(game.expansion))
     return deck
 

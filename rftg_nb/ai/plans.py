@@ -390,12 +390,14 @@ def _top_k_mean(values: list[tuple[float, int]], n: int, k: int) -> float:
     return out
 
 
-_POWERS: dict[tuple[str, ...], list[tuple[float, float, int, tuple[str, ...]]]] = {}
+# by the tableau's designs in its order (ties keep it), not their names: a custom design's name
+# can stand for other powers in another game
+_POWERS: dict[tuple[Design, ...], list[tuple[float, float, int, tuple[str, ...]]]] = {}
 
 
 def _consume_powers(tableau: list[Design]) -> list[tuple[float, float, int, tuple[str, ...]]]:
     """The tableau's good-consuming powers: (VP a good, cards a good, goods, kinds), best first."""
-    key = tuple(d.name for d in tableau)
+    key = tuple(tableau)
     got = _POWERS.get(key)
     if got is not None:
         return got

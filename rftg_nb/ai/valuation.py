@@ -18,8 +18,10 @@ much only with goods to feed it and a production world only with somewhere to se
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rftg_nb.ai import knowledge
@@ -34,8 +36,30 @@ if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
 
 END = TABLEAU_END  # tableau size that ends the game
-_INCOME: dict[tuple[object, ...], float] = {}  # income of a tableau, shared by every game
-_PLAY: dict[tuple[object, ...], float] = {}  # play values, shared by every game
+# Shared by every game of the process, so each is kept under everything its value depends on
+# (what is kept first must be what any later position with the same key would work out). A
+# design is its id in its card database; the rest a context's values depend on (the database,
+# the time left, ...: Ctx.__init__) is numbered once per context (_number). A tableau's income
+# by (its designs' ids in order, Ctx._income_key) ...
+_INCOME: dict[tuple[object, ...], float] = {}
+# ... and a design's play value by (its id, the tableau's ids in order, Ctx._play_key).
+_PLAY: dict[tuple[object, ...], float] = {}
+_NUMBERS: dict[tuple[object, ...], int] = {}  # a context's key -> its number, never reused
+_COUNT = itertools.count()
+_BY_ID = attrgetter("id")  # design order: a tableau's designs listed the same whatever came first
+
+
+def _number(key: tuple[object, ...]) -> int:
+    """A number that stands for ``key`` in the shared keys: hashed once per context rather than
+    at every look-up. Numbers are never given twice, so forgetting them is safe."""
+    got = _NUMBERS.get(key)
+    if got is None:
+        if len(_NUMBERS) > 20_000:
+            _NUMBERS.clear()
+        got = _NUMBERS[key] = next(_COUNT)
+    return got
+
+
 # (6-cost design, id of a deck) -> (the deck, the deck's designs its bonus gives points to)
 _LINES: dict[tuple[Design, int], tuple[object, tuple[tuple[Design, int], ...]]] = {}
 
@@ -78,8 +102,7 @@ class Ctx:
         self.freq = phase_frequencies(self)
         self._unseen: Counter[Design] | None = None
         self.goals = [t for t in game.goal_tracks]
-        self._goal_key = tuple((t.design.name, tuple(t.holders)) for t in self.goals)
-        self._tkey = tuple(sorted(d.name for d in self.tableau))
+        self._tkey = tuple(sorted([d.id for d in self.tableau]))
         self._surplus: dict[str, tuple[float, float]] = {}
         self._hand_now: float | None = None
         self._rates: dict[str, float] = {}
@@ -90,6 +113,14 @@ class Ctx:
             self._rates = parent._rates
             if len(parent.tableau) == len(self.tableau):
                 self._surplus = parent._surplus
+        # What the shared valuations depend on besides the designs' ids: their card database,
+        # the time left (exact, as the sums use it) and the phases' frequencies for
+        # :meth:`income`; also the goals as this seat sees them (taken by someone, held by this
+        # seat) for :meth:`play_value`.
+        income_key = (game.db, self.cv, self.future, tuple(self.freq.items()))
+        goals = tuple((t.design.name, bool(t.holders), seat in t.holders) for t in self.goals)
+        self._income_key = _number(income_key)
+        self._play_key = _number((income_key, self.uses, goals))
         # Cards the seat will draw before it could place what it holds, and how much the
         # first, second ... planned placement of a hand counts (later ones come later).
         self.draws_ahead = min(3.0, 1.5 * max(0.0, self.rounds - 1))
@@ -107,12 +138,12 @@ class Ctx:
     def income(self, designs: Iterable[Design]) -> float:
         """VP-equivalents a round that the powers of ``designs`` bring (goods, draws, ...)."""
         designs = list(designs)
-        key = (tuple(sorted(d.name for d in designs)), round(self.cv, 2), self.solo,
-               self.n_players, round(self.future))
+        key = (tuple(sorted([d.id for d in designs])), self._income_key)
         got = _INCOME.get(key)
         if got is None:
             if len(_INCOME) > 50_000:
                 _INCOME.clear()
+            designs.sort(key=_BY_ID)  # worked out in the key's order, whatever came first
             got = _INCOME[key] = _income(designs, self.cv, self.freq, self.future)
         return got
 
@@ -125,15 +156,15 @@ class Ctx:
         if tableau is None:
             t, tkey = self.tableau, self._tkey
         else:
-            t, tkey = tableau, tuple(sorted(x.name for x in tableau))
+            t, tkey = tableau, tuple(sorted([x.id for x in tableau]))
         # What does not depend on the hand is shared by every position with this tableau,
         # time left and goals (a look-ahead meets the same ones over and over).
-        key = (d.name, tkey, self.rounds, self.n_players, self.solo, self._goal_key)
+        key = (d.id, tkey, self._play_key)
         got = _PLAY.get(key)
         if got is None:
             if len(_PLAY) > 200_000:
                 _PLAY.clear()
-            got = _PLAY[key] = self._play_value(d, t)
+            got = _PLAY[key] = self._play_value(d, sorted(t, key=_BY_ID))
         if d.bonuses:
             got += self._bonus_to_come(d, len(t) + 1)
         return got

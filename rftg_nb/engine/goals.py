@@ -211,7 +211,8 @@ def novelty_rare_worlds(ds: Sequence[Design]) -> int:
 FIRST_GOALS = tuple(n for n, g in GOALS.items() if g.kind == "first")
 MOST_GOALS = tuple(n for n, g in GOALS.items() if g.kind == "most")
 
-_CATEGORY_CACHE: dict[str, frozenset[str]] = {}
+# by design, not by name: a custom design's name can stand for other powers in another game
+_CATEGORY_CACHE: dict[Design, frozenset[str]] = {}
 _ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 
 
@@ -220,7 +221,7 @@ def _categories(d: Design) -> frozenset[str]:
 
     A Consume-phase power that changes a sale's price is Trade ("$"); every other one is IV.
     """
-    got = _CATEGORY_CACHE.get(d.name)
+    got = _CATEGORY_CACHE.get(d)
     if got is None:
         found = set()
         for pw in d.powers:
@@ -228,7 +229,9 @@ def _categories(d: Design) -> frozenset[str]:
                 found.add("$")
             else:
                 found.add(_ROMAN[pw.phase])
-        got = _CATEGORY_CACHE[d.name] = frozenset(found)
+        if len(_CATEGORY_CACHE) > 10_000:  # many custom designs made: start again
+            _CATEGORY_CACHE.clear()
+        got = _CATEGORY_CACHE[d] = frozenset(found)
     return got
 
 

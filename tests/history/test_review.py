@@ -5,10 +5,15 @@ figures for the same game, and a clear refusal of what cannot be reviewed."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+import rftg_nb
 from rftg_nb import Game, RandomPlayer, SoloGame
 from rftg_nb.ai import AIPlayer
 from rftg_nb.history.review import (
@@ -22,8 +27,8 @@ from rftg_nb.history.review import (
 from rftg_nb.players import random_pick
 
 
-def _partial(seed: int, choices: int) -> SoloGame:
-    g = SoloGame.new(seed=seed, difficulty="easy")
+def _partial(seed: int, choices: int, difficulty: str = "easy") -> SoloGame:
+    g = SoloGame.new(seed=seed, difficulty=difficulty)
     rng = random.Random(seed)
     for _ in range(choices):
         g.apply(random_pick(g.decision, rng))
@@ -216,3 +221,61 @@ def test_worlds_left_unplaced_are_among_the_key_moments() -> None:
         assert choice in keys
         m = next(x for x in r["decisions"] if x["choice"] == choice)
         assert m["ai_labels"] and m["cost"] > 0.05  # the AI would place a world
+
+
+# ------------------------------------------------------------------------- a fresh process
+_FRESH_REVIEW = """
+import json, sys
+from pathlib import Path
+from rftg_nb.history.review import review
+job = json.loads(Path(sys.argv[1]).read_text())
+r = review(job["save"], deals=job["deals"], viewer=job["viewer"])
+r.pop("seconds")
+Path(sys.argv[2]).write_text(json.dumps(r))
+"""
+
+
+def _review_apart(folder: Path, save: str, deals: int, viewer: int) \
+        -> tuple[subprocess.Popen[bytes], Path]:
+    """A review of ``save`` begun in a process of its own (this package, this engine), whose
+    caches hold nothing yet, and the file it writes the review to (as JSON)."""
+    root = Path(rftg_nb.__file__).resolve().parents[1]
+    n = len(list(folder.glob("job-*")))
+    job, out = folder / f"job-{n}.json", folder / f"review-{n}.json"
+    job.write_text(json.dumps({"save": save, "deals": deals, "viewer": viewer}))
+    child = subprocess.Popen([sys.executable, "-c", _FRESH_REVIEW, str(job), str(out)],
+                             cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
+    return child, out
+
+
+def _table(seed: int, choices: int) -> Game:
+    g = Game.new(players=2, seed=seed)
+    ai = AIPlayer("fast")
+    for _ in range(choices):
+        g.apply(ai.answer(g, g.decision))
+    return g
+
+
+def test_a_review_after_other_reviews_is_the_one_a_fresh_process_makes(tmp_path) -> None:
+    """The AI's caches are shared by every game of a process: reviews made before (the same
+    table from the other seat, the same deal against a harder robot, another table) change
+    nothing in the review of a table game and of a solitaire game."""
+    table = _table(3, 50).to_json()
+    solo = _partial(41, 8).to_json()
+    apart = [_review_apart(tmp_path, table, 2, 1), _review_apart(tmp_path, solo, 2, 0)]
+    review(table, deals=2, viewer=0)
+    review(_partial(41, 8, "hard"), deals=2)
+    review(_table(8, 20), deals=2, viewer=1)
+    here = [review(table, deals=2, viewer=1), review(solo, deals=2)]
+    differ = []
+    for name, mine, (child, out) in zip(("table", "solitaire"), here, apart, strict=True):
+        assert child.wait(timeout=120) == 0
+        mine.pop("seconds")
+        mine = json.loads(json.dumps(mine))  # as the other process sent it
+        fresh = json.loads(out.read_text())
+        assert len(fresh["decisions"]) > 5
+        differ += [f"{name} choice {a['choice']} ({a['kind']})" for a, b in
+                   zip(mine["decisions"], fresh["decisions"], strict=True) if a != b]
+        if not differ:
+            assert mine == fresh
+    assert not differ

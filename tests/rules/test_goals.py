@@ -474,3 +474,17 @@ def test_a_bad_goals_position_is_refused_naming_the_field(goals, match, top):
     data = {"players": [{"tableau": ["Old Earth"]}, {"tableau": QUIET}], "goals": goals, **top}
     with pytest.raises(PositionError, match=match):
         Game.from_position(data)
+
+
+def test_a_custom_design_supplies_innovation_leader_its_own_phases() -> None:
+    """A custom development of one name in two games, with an Explore power in one and a
+    Produce power in the other (a card edited between games): beside Galactic Survey: SETI
+    (Explore) each counts its own phase, one counted after the other."""
+    count = GOALS["Innovation Leader"].tableau_count
+    assert count is not None
+    seti = Game.new(players=2, seed=1).db["Galactic Survey: SETI"]
+    relay = {"name": "Relay Mart", "type": "development", "cost": 2, "vp": 1, "copies": 1}
+    explores, produces = (Game.new(players=2, seed=1, custom_cards=[{
+        **relay, "powers": [{"phase": phase, "code": "DRAW", "value": 1}]}]).db["Relay Mart"]
+        for phase in (1, 5))
+    assert (count([seti, explores]), count([seti, produces])) == (1, 2)
