@@ -67,7 +67,7 @@ check: install
 PURE_TESTS := tests/rules tests/robot tests/cards tests/test_engine_golden.py tests/test_fuzz.py \
 	tests/test_save_undo.py tests/test_scores_independent.py tests/test_draft_fuzz.py \
 	tests/test_goals_fuzz.py tests/test_loader_fuzz.py tests/test_custom_cards_fuzz.py \
-	tests/ai/test_legal.py tests/test_native.py
+	tests/ai/test_legal.py tests/ai/test_caches.py tests/test_native.py
 
 # The start page at http://127.0.0.1:8866/ links the pages: play (the dashboard), table (2-5
 # players), learn (the lessons), lab (simulations), designer (custom cards), cards (the card
