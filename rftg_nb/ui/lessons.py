@@ -27,6 +27,9 @@ from rftg_nb.lessons import GRADERS, LESSONS, Feedback, Lesson, LessonRun, robot
 from rftg_nb.ui.app import SoloApp
 from rftg_nb.ui.controller import SoloController, Status
 
+#: the numbers a prediction may be (the box's bounds; the kernel checks them too)
+PREDICTION_RANGE = (-99, 999)
+
 
 @dataclass
 class LessonController:
@@ -117,6 +120,11 @@ class LessonController:
         missing = [q["key"] for q in run.questions if answers.get(q["key"]) in (None, "")]
         if missing:
             self.board.status = Status("Answer every question before checking.", True)
+            return []
+        low, high = PREDICTION_RANGE
+        if any(isinstance(a, int) and not low <= a <= high for a in answers.values()):
+            # the box keeps to this, but a client can send any number: the kernel checks it
+            self.board.status = Status(f"Answer each number from {low} to {high}.", True)
             return []
         self.answers = dict(answers)
         self.feedback = run.judge_predictions(answers)
@@ -345,8 +353,9 @@ class LessonApp:
                     value=given if given in q["choices"] else "",
                     layout=w.Layout(width="190px"))
             else:
-                x = w.BoundedIntText(value=given if isinstance(given, int) else 0, min=-99,
-                                     max=999, layout=w.Layout(width="72px"))
+                x = w.BoundedIntText(value=given if isinstance(given, int) else 0,
+                                     min=PREDICTION_RANGE[0], max=PREDICTION_RANGE[1],
+                                     layout=w.Layout(width="72px"))
             x.disabled = c.judged
             x.add_class(f"rftg-q-{q['key']}")
             self.inputs[q["key"]] = x

@@ -202,3 +202,17 @@ def test_the_predict_banner_points_to_the_questions_in_either_layout():
     title, text = app.app.board.state["banner"]
     assert "question" in text
     assert not re.search(r"\b(above|below|left|right)\b", f"{title} {text}"), text
+
+
+def test_a_number_past_the_boxes_bounds_is_refused_by_the_kernel():
+    from rftg_nb.ui.lessons import PREDICTION_RANGE
+
+    c = LessonController()
+    c.open(PREDICT[0])
+    answers = dict(c.run.expected())
+    number = next((q["key"] for q in c.run.questions if not q["choices"]), None)
+    if number is None:  # a lesson of choices only: any number key is past the bounds too
+        number = c.run.questions[0]["key"]
+    answers[number] = 10**9  # as a client that raised the box's max would send it
+    assert c.predict(answers) == [] and c.board.status.error and not c.judged
+    assert f"from {PREDICTION_RANGE[0]} to {PREDICTION_RANGE[1]}" in c.board.status.text
