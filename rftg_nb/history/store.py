@@ -89,7 +89,8 @@ HOME_VARIABLE = "RFTG_NB_HOME"
 FILE_NAME = "history.sqlite"
 #: seconds a write waits for another process's write to finish
 LOCK_WAIT = 30.0
-#: seconds opening a history waits to learn whether another process holds its write lock
+#: seconds opening a history waits to learn whether another process holds its write lock, and
+#: a read waits for one that keeps readers out too (a page asks for several reads a redraw)
 PROBE_WAIT = 2.0
 #: a save larger than this is refused (as the play page refuses a save file)
 MAX_SAVE_BYTES = 1_000_000
@@ -305,7 +306,7 @@ class History:
         if not self.path.exists() or self.path.stat().st_size == 0:
             return "new", ""
         try:
-            with contextlib.closing(self._connect()) as con:
+            with contextlib.closing(self._connect(min(self.wait, PROBE_WAIT))) as con:
                 app = con.execute("PRAGMA application_id").fetchone()[0]
                 version = con.execute("PRAGMA user_version").fetchone()[0]
                 tables = {r[0] for r in con.execute(
@@ -431,8 +432,8 @@ class History:
         except sqlite3.Error as e:
             if _busy(e):
                 raise HistoryBusyError(
-                    f"the game history is busy: another program held it for more than "
-                    f"{self.wait:g} s ({e}); nothing was changed") from None
+                    "the game history is busy: another program is holding it past the wait "
+                    f"({e}); nothing was changed") from None
             if _denied(e):
                 raise HistoryReadOnlyError(
                     f"the game history {self.path} cannot be written ({e}); nothing was "
@@ -465,7 +466,8 @@ class History:
         if self.state == UNREADABLE:
             raise HistoryReadOnlyError(f"the game history {self.path} cannot be read; nothing "
                                        "was changed")
-        with self._errors(), contextlib.closing(self._connect()) as con:
+        with self._errors(), contextlib.closing(
+                self._connect(min(self.wait, PROBE_WAIT))) as con:
             yield con
 
     @property
