@@ -19,8 +19,6 @@ NATIVE_SOURCES := $(shell $(PYTHON) -c "import runpy; print(' '.join(runpy.run_p
 
 LINT_DIRS := rftg_nb tests benchmarks binder setup.py
 BENCHMARKS := $(sort $(wildcard benchmarks/*.py))
-# Server settings shared by `make app`, the browser tests and Binder (kernels end with their page).
-VOILA_CONFIG := --Voila.config_file_paths=binder
 
 .PHONY: venv install test check app lab lock bench clean
 
@@ -72,8 +70,10 @@ PURE_TESTS := tests/rules tests/robot tests/cards tests/test_engine_golden.py te
 # The start page at http://127.0.0.1:8866/ links the pages: play (the dashboard), table (2-5
 # players), learn (the lessons), lab (simulations), designer (custom cards), cards (the card
 # browser) and history (your games: replay, review, share), each at /voila/render/<name>.ipynb.
+# The `rftg-nb` command (rftg_nb/cli.py) that `pip install .` installs: Voila on notebooks/ with
+# the settings of binder/voila.py.
 app: install
-	$(BIN)/voila notebooks/ --no-browser --port=8866 --Voila.ip=127.0.0.1 $(VOILA_CONFIG)
+	$(BIN)/rftg-nb --no-browser --port=8866
 
 # JupyterLab on notebooks/, on http://127.0.0.1:8888 (the URL with its token is printed).
 # Jupyter refuses to run as root unless told to; CI and these containers run as root.

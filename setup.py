@@ -7,6 +7,12 @@ beside them, and records a digest of the sources compiled (``rftg_nb/_native_bui
 once every extension is built and in place, never before: a build that no longer matches its
 sources, or that did not finish, is not used. ``make install`` builds in place; see the
 README's "The compiled engine".
+
+Every build of the package (a wheel, ``pip install .``) also carries the app's files as package
+data in ``rftg_nb/app_files/``: copies of ``notebooks/*.ipynb``, the Voila server settings
+``binder/voila.py`` and the Voila template beside it (``binder/share/``), which ``rftg-nb``
+(rftg_nb/cli.py) serves. The repository keeps the one copy of each; an editable install serves
+them from the repository itself.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 
@@ -63,4 +70,39 @@ class BuildExt(build_ext):
         _native().build_and_record(super().run, root, DIGEST)
 
 
-setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": BuildExt})
+class AppFilesMissing(Exception):
+    """A file of the app that a build of the package must carry is not in the source tree."""
+
+
+def app_files(root: Path = ROOT) -> dict[Path, str]:
+    """The app's files to carry, each source with its path under ``rftg_nb/app_files/``."""
+    binder = root / "binder"
+    sources = sorted((root / "notebooks").glob("*.ipynb"))
+    if not sources:
+        raise AppFilesMissing(f"no notebooks in {root / 'notebooks'}: a build of rftg_nb "
+                              "carries them (build from the repository or its sdist)")
+    files = {path: f"notebooks/{path.name}" for path in sources}
+    for path in [binder / "voila.py", *sorted((binder / "share").rglob("*"))]:
+        if path.is_file():
+            files[path] = path.relative_to(binder).as_posix()
+    if binder / "voila.py" not in files or not any(p.startswith("share/") for p in files.values()):
+        raise AppFilesMissing(f"the Voila settings binder/voila.py or the template binder/share/ "
+                              f"is missing under {root}")
+    return files
+
+
+class BuildPy(build_py):
+    """setuptools' build_py, which also copies the app's files (:func:`app_files`) into the
+    build's ``rftg_nb/app_files/`` (not for an editable install: it serves the repository's)."""
+
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return
+        target = Path(self.build_lib) / "rftg_nb" / "app_files"
+        for source, name in app_files().items():
+            self.mkpath(str((target / name).parent))
+            self.copy_file(str(source), str(target / name))
+
+
+setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": BuildExt, "build_py": BuildPy})

@@ -1,5 +1,7 @@
 # Server settings for the dashboard, read by every way it is served:
 #   make app and the browser tests: `voila --Voila.config_file_paths=binder ...` loads this file;
+#   the `rftg-nb` command (rftg_nb/cli.py) too, from binder/ in a checkout or from the copy that
+#   a build of the package carries (rftg_nb/app_files/voila.py, with share/ beside it);
 #   Binder: binder/postBuild installs it as ~/.jupyter/jupyter_server_config.py, so the Jupyter
 #   server that opens voila/render/notebooks/play.ipynb (and JupyterLab) reads it.
 # Each dashboard page starts its own kernel (about 120 MB). These settings make sure that kernel
