@@ -709,7 +709,7 @@ class History:
         with self._read() as con:
             for got in con.execute(f"SELECT {', '.join(COLUMNS)}, save, review FROM games "
                                    "ORDER BY id"):
-                r = _row(got)
+                r = _row(got, check_save=False)  # parsed here, once
                 try:
                     save = json.loads(r.save)
                     if not isinstance(save, dict):
@@ -967,9 +967,9 @@ def _int_or(value: Any, field: str, bad: list[str]) -> int:
     return 0
 
 
-def _row(values: Any) -> Row:
+def _row(values: Any, check_save: bool = True) -> Row:
     """A row read back; a column that cannot be read leaves its kind's empty value, and the row
-    says which it was."""
+    says which it was (the save's JSON only if ``check_save``: an export parses it anyway)."""
     (id_, key, status, started, saved, mode, players, difficulty, seats, starts, scores,
      winners, you_won, rounds, ended, custom, version, save, review) = values
     bad: list[str] = []
@@ -982,7 +982,7 @@ def _row(values: Any) -> Row:
     if not isinstance(save, str):
         bad.append("save: not a text")
         save = ""
-    elif not _valid_json_object(save):
+    elif check_save and not _valid_json_object(save):
         bad.append("save: not JSON")
     return Row(int(id_), str(key), str(status), started if isinstance(started, str) else None,
                str(saved), str(mode), _int_or(players, "players", bad),
