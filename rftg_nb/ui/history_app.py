@@ -579,12 +579,13 @@ class HistoryApp:
                              if self.message else "")
         self.table.value = self.table_html(df)
         first = self.offset + 1 if len(df) else 0
-        self.page_text.value = (f"<span>Games {first:,}-{self.offset + len(df):,} of "
-                                f"{self.total:,}</span>" if self.total > PAGE else "")
+        # the buttons before the words, so a page that says "Games 51-100" can go back
         self.previous_page.layout.display = self.next_page.layout.display = (
             None if self.total > PAGE else "none")
         self.previous_page.disabled = self.offset == 0
         self.next_page.disabled = self.offset + len(df) >= self.total
+        self.page_text.value = (f"<span>Games {first:,}-{self.offset + len(df):,} of "
+                                f"{self.total:,}</span>" if self.total > PAGE else "")
         labels = [(_label(r), int(r.id)) for r in df.itertuples()]
         keep = self.pick.value if self.pick.value in [v for _, v in labels] else None
         self.pick.options = labels

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from rftg_nb import history
 from tests.browser.conftest import ARTIFACTS, ROOT, VoilaServer, _serve, open_page
@@ -73,7 +73,7 @@ def test_twelve_thousand_games_page_filter_delete_download_and_load_back(
 
     page.get_by_role("button", name="Next page").click()
     _pages_text(page, f"Games 51-100 of {GAMES:,}")
-    assert page.get_by_role("button", name="Previous page").is_enabled()
+    expect(page.get_by_role("button", name="Previous page")).to_be_enabled()
 
     hard = len(history.open(path).table(difficulty="hard"))
     _dropdown(page, "difficulty").select_option("hard")

@@ -8,7 +8,7 @@ then drawn.
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS, VoilaServer
 
@@ -19,7 +19,7 @@ def test_a_long_run_shows_its_progress_and_stops(page: Page, page_errors: list[s
                                                  lab_page: VoilaServer):
     page.goto(f"{lab_page.url}/voila/render/lab.ipynb", timeout=90_000)
     page.wait_for_selector(".widget-button", timeout=90_000)
-    assert page.get_by_role("button", name="Stop").is_disabled()  # no run yet
+    expect(page.get_by_role("button", name="Stop")).to_be_disabled()  # no run yet
     page.get_by_role("combobox", name="Your seat is played by").select_option(
         label="the random player")
     games = page.get_by_role("spinbutton", name="games per start world and difficulty")
@@ -32,13 +32,13 @@ def test_a_long_run_shows_its_progress_and_stops(page: Page, page_errors: list[s
     # the bar and its words move while the games are played
     page.wait_for_selector("text=/[1-9][\\d,]* of 999,999 games: the start worlds/",
                            timeout=WAIT)
-    assert page.get_by_role("button", name="Play", exact=True).first.is_disabled()
+    expect(page.get_by_role("button", name="Play", exact=True).first).to_be_disabled()
     page.get_by_role("button", name="Stop").click()
     page.wait_for_selector("text=/Stopped: [\\d,]+ of 999,999 games of the start worlds were "
                            "played, and the charts show them/", timeout=WAIT)
     page.wait_for_selector(".js-plotly-plot", timeout=WAIT)
-    assert page.get_by_role("button", name="Play", exact=True).first.is_enabled()
-    assert page.get_by_role("button", name="Stop").is_disabled()
+    expect(page.get_by_role("button", name="Play", exact=True).first).to_be_enabled()
+    expect(page.get_by_role("button", name="Stop")).to_be_disabled()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "lab-stopped.png"), full_page=True)
     assert page_errors == []
