@@ -17,10 +17,10 @@ LAB_STAMP := $(VENV)/.installed-lab
 NATIVE_RECORD := rftg_nb/_native_build.json
 NATIVE_SOURCES := $(shell $(PYTHON) -c "import runpy; print(' '.join(runpy.run_path('rftg_nb/_native.py')['NATIVE_MODULES']))")
 
-LINT_DIRS := rftg_nb tests benchmarks binder setup.py
+LINT_DIRS := rftg_nb tests benchmarks binder setup.py docs
 BENCHMARKS := $(sort $(wildcard benchmarks/*.py))
 
-.PHONY: venv install test check app lab lock bench clean
+.PHONY: venv install test check app lab lock bench clean docs
 
 venv: $(BIN)/python
 
@@ -75,6 +75,12 @@ PURE_TESTS := tests/rules tests/robot tests/cards tests/test_engine_golden.py te
 app: install
 	$(BIN)/rftg-nb --no-browser --port=8866
 
+# The documentation (docs/: Sphinx, MyST, the PyData theme) into docs/_build/html, warnings as
+# errors; tests/test_docs.py builds it the same way and runs every example in it.
+docs: install
+	$(BIN)/python -m sphinx -W --keep-going -b html docs docs/_build/html
+	@echo "The docs are in docs/_build/html/index.html"
+
 # JupyterLab on notebooks/, on http://127.0.0.1:8888 (the URL with its token is printed).
 # Jupyter refuses to run as root unless told to; CI and these containers run as root.
 LAB_ROOT := $(if $(filter 0,$(shell id -u)),--ServerApp.allow_root=True)
@@ -89,7 +95,8 @@ bench: install
 	@set -e; for f in $(BENCHMARKS); do echo "== $$f"; $(BIN)/python $$f; done
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache test-artifacts build-native.log
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache test-artifacts build-native.log \
+		docs/_build
 	find rftg_nb -name '*.so' -delete
 	rm -f $(NATIVE_RECORD)
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

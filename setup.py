@@ -6,7 +6,7 @@ the same source into C extensions, which Python then imports in place of the ``.
 beside them, and records a digest of the sources compiled (``rftg_nb/_native_build.json``)
 once every extension is built and in place, never before: a build that no longer matches its
 sources, or that did not finish, is not used. ``make install`` builds in place; see the
-README's "The compiled engine".
+docs' performance page (docs/performance.md, "The compiled engine").
 
 Every build of the package (a wheel, ``pip install .``) also carries the app's files as package
 data in ``rftg_nb/app_files/``: copies of ``notebooks/*.ipynb``, the Voila server settings

@@ -48,7 +48,7 @@ Rows:
   package's ``rftg_nb/history/chance_map.json`` (``--chance-map-out``).
 
 With ``--results DIR``, every game's result is appended, as it finishes, to a JSON-lines file
-per row in ``DIR`` (none is kept otherwise; the repository keeps no results, only the README's
+per row in ``DIR`` (none is kept otherwise; the repository keeps no results, only the docs'
 table), tagged with a fingerprint of the code that plays (``rftg_nb/`` without its user
 interface). A later run with the same code and folder reads those games back and plays only the
 missing ones, so a 1,000-game row can be built over several sittings and any figure can be

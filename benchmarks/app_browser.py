@@ -730,7 +730,7 @@ def report(fig: Figures, seeds: list[int]) -> bool:
 
 
 def summary(results: dict[bool, Figures]) -> None:
-    """The ratios of each run side by side (what the README quotes)."""
+    """The ratios of each run side by side (what the docs quote)."""
     print("\nsummary (medians):")
     for fig in results.values():
         ms = [a["ms"] for a in fig.answers]

@@ -9,7 +9,7 @@ every core busy, the way a player's busy laptop or a shared Binder machine runs 
 
 The calibration workload (:func:`calibration_unit`) is plain Python of the engine's kind:
 small objects, dict and list traffic, attribute access, short functions and a seeded
-``random.Random``. Its size is fixed forever (change it and every ratio in the README changes),
+``random.Random``. Its size is fixed forever (change it and every ratio in the docs changes),
 and one unit takes a few milliseconds on a current core.
 
 Used by ``engine.py``, ``solo.py``, ``ai.py``, ``app.py``, ``app_browser.py`` and ``lab.py``.

@@ -5,9 +5,13 @@ The reasons come from the phase modules' own checks (``why_not_develop``, ``why_
 the consume power's kinds of good, the windfall power's kind), so a card is dimmed exactly
 when the engine does not offer it::
 
+    >>> from rftg_nb import SoloGame
     >>> from rftg_nb.engine.why import card_notes
-    >>> card_notes(game, 0)                                  # doctest: +SKIP
-    {'c41': 'costs 4, you can pay 3', 'c7': 'a world: place it in Settle'}
+    >>> game = SoloGame.new(seed=1)
+    >>> for answer in (["c104", "c119"], ["explore5", "explore11"], ["c107", "c34"]):
+    ...     game.apply(answer)                   # to the first Settle of seed 1
+    >>> game.decision.kind, card_notes(game, 0)
+    ('settle', {'c39': 'needs Military 1, you have 0'})
 """
 
 from __future__ import annotations

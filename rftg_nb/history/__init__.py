@@ -1,12 +1,15 @@
 """Every game kept: the game history (a SQLite file in the user's data folder).
 
-    >>> from rftg_nb import history
-    >>> h = history.open()                  # or history.open("games.sqlite")
+    >>> from rftg_nb import RandomPlayer, SoloGame, history
+    >>> game = SoloGame.new(seed=4)
+    >>> RandomPlayer(4).play(game)
+    >>> h = history.open("games.sqlite")    # history.open(): the user's own history
     >>> game_id = h.add(game)               # a finished game, or an unfinished one to resume
-    >>> h.table()                           # pandas: one row a game, newest first
-    >>> h.load(game_id)                     # the game, replayed from its save
+    >>> len(h.table())                      # pandas: one row a game, newest first
+    1
+    >>> h.load(game_id).scores() == game.scores()   # the game, replayed from its save
+    True
     >>> r = h.replay(game_id)               # stop by stop: r.stops, r.game_at(i)
-    >>> h.review(game_id)                   # the computer's review (kept with the game)
 
 See :mod:`rftg_nb.history.store` for what a row holds, and where the file lives.
 """

@@ -11,9 +11,15 @@ them:
   solitaire game, another player's public move at a table);
 - ``"end"``: the game as it ended (or as it was kept, if unfinished).
 
+    >>> from rftg_nb import RandomPlayer, SoloGame
     >>> from rftg_nb.history.replay import Replay
-    >>> r = Replay(save_text)             # a save, as the history keeps it
-    >>> len(r), r.stops[0].text
+    >>> game = SoloGame.new(seed=2)
+    >>> RandomPlayer(2).play(game)
+    >>> r = Replay(game.to_json())        # a save, as the history keeps it
+    >>> r.stops[0].text
+    'The robot is dealt the start world Epsilon Eridani: credit 1, economy 1, ...'
+    >>> r.stops[-1].kind
+    'end'
     >>> g = r.game_at(5)                  # the game at the sixth stop, to read
 
 What a stop shows is what the viewer could see then: the game at that moment read through the

@@ -27,9 +27,13 @@ expected VP where no decision cost a point of chance. A review is a plain dict (
 with the game in the history (:meth:`rftg_nb.history.History.set_review`); the same game and
 ``deals`` give the same figures.
 
-    >>> from rftg_nb.history.review import review
-    >>> r = review(save_text, progress=lambda done, total: print(done, total))
-    >>> [m["prompt"] for m in key_moments(r)]
+    >>> from rftg_nb import RandomPlayer, SoloGame
+    >>> from rftg_nb.history.review import key_moments, review
+    >>> game = SoloGame.new(seed=2)
+    >>> RandomPlayer(2).play(game)
+    >>> r = review(game.to_json())        # a save, as the history keeps it
+    >>> 3 <= len(key_moments(r)) <= 5
+    True
 """
 
 from __future__ import annotations

@@ -20,8 +20,9 @@ def components_table(components: list[dict[str, Any]]) -> str:
             "component values in use are not stated in the rulebook (assumed or set by you): "
             "show them</summary><div>They stand for what is printed on the robot's dice, mat "
             "and counters. If your copy differs, start the game from Python with your values: "
-            "<code>SoloGame.new(components={...})</code>, keyed by the entries below (see the "
-            "README).</div><table class='rftg-score'><tr><th>entry</th><th>in use</th>"
+            "<code>SoloGame.new(components={...})</code>, keyed by the entries below (see "
+            "the documentation's page on the solitaire robot).</div>"
+            "<table class='rftg-score'><tr><th>entry</th><th>in use</th>"
             f"<th>source</th><th>why</th></tr>{body}</table></details>")
 
 

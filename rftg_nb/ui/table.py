@@ -7,6 +7,7 @@ person the :attr:`TableController.viewer` whose hand the board shows
 (:func:`rftg_nb.ui.table_board.table_state`, which never holds another player's hand or
 private events)::
 
+    >>> from rftg_nb.ui.table import TableController, TableSettings
     >>> c = TableController()
     >>> c.new_game(TableSettings(3, ["Ann", "Bob", "Cy"], [False, False, True], seed=4))
     >>> c.pending_pass
