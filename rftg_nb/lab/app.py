@@ -35,6 +35,7 @@ from rftg_nb.lab.run import MAX_GAMES, MAX_RUN_GAMES, simulate
 from rftg_nb.lab.settings import Settings, SettingsError, available_seats, grid
 from rftg_nb.lab.unknowns import all_alternatives, alternatives, title, unknowns
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
+from rftg_nb.ui.shown import Shown
 
 SEAT_LABELS = {"random": "the random player", "ai-fast": "the fast AI",
                "ai-strong": "the strong AI"}
@@ -99,9 +100,13 @@ class LabApp:
                                                   "finish, and the charts show what was played")
         self.stop_button.on_click(lambda _b: self.stop())
         self.stop_button.disabled = True
-        # the bar shows while a run plays; Stop is always there (greyed out when idle)
-        self.running_row = widgets.HBox([self.bar, self.bar_note], layout={"display": "none"})
+        # The bar, its words and Stop show while a run plays, in the section of the run
+        # (``self.slots``: one a table the page draws).
+        self.running_row = widgets.HBox([self.bar, self.bar_note, self.stop_button],
+                                        layout={"display": "none", "align_items": "center"})
+        self.slots = {t: widgets.VBox() for t in ("start worlds", "unknown", "overview")}
         self.message = widgets.HTML()
+        self.shown = Shown()  # the page's first runs start once it is painted
 
         self.world_games = widgets.BoundedIntText(
             value=START_WORLD_GAMES, min=1, max=most_games(len(DIFFICULTIES) *
@@ -138,10 +143,10 @@ class LabApp:
         self.overview_chart = widgets.Output()
 
         self.widget = widgets.VBox([
-            widgets.HBox([self.seat, self.seed]), self.ai_note,
-            widgets.HBox([self.running_row, self.stop_button]), self.message,
+            widgets.HBox([self.seat, self.seed]), self.ai_note, self.message, self.shown,
             widgets.HTML("<h3>The robot from each start world</h3>"),
-            widgets.HBox([self.world_games, self.world_button]), self.world_note,
+            widgets.HBox([self.world_games, self.world_button]), self.slots["start worlds"],
+            self.world_note,
             *self.world_charts.values(),
             widgets.HTML("<h3>The unknowns: component values the rulebook does not print</h3>"
                          "<p>Each value marked <i>assumed</i> in the robot's component data is "
@@ -149,11 +154,18 @@ class LabApp:
                          "change from the assumed value, with its 95% interval: an interval "
                          "that crosses 0 may be chance; more games narrow it.</p>"),
             widgets.HBox([self.unknown, self.unknown_games, self.unknown_button]),
-            self.measure, self.unknown_note, self.unknown_chart, self.unknown_table,
-            widgets.HBox([self.overview_games, self.overview_button]), self.overview_chart,
+            self.slots["unknown"], self.measure, self.unknown_note, self.unknown_chart,
+            self.unknown_table,
+            widgets.HBox([self.overview_games, self.overview_button]), self.slots["overview"],
+            self.overview_chart,
         ])
         if run_now:
             self.run_all()
+
+    def run_when_shown(self) -> None:
+        """:meth:`run_all` once the page is painted in the browser (the notebook's way: the
+        runs would otherwise compete with the page's first drawing for the machine)."""
+        self.shown.then(self.run_all)
 
     def run_all(self) -> None:
         """The page's first runs: the start worlds, the unknown shown and the overview, one
@@ -328,9 +340,13 @@ class LabApp:
                 return
             last = now
             self.bar.max, self.bar.value = max(1, total), done
-            self.bar_note.value = html.escape(f"{done:,} of {total:,} games: {run.what}")
+            self.bar_note.value = html.escape(
+                f"Playing {total:,} games for {run.what}: {done:,} played")
 
+        for table, slot in self.slots.items():
+            slot.children = (self.running_row,) if table == run.table else ()
         self.bar.max, self.bar.value = max(1, planned), 0
+        self.bar_note.value = html.escape(f"Playing {planned:,} games for {run.what}")
         table = simulate(run.settings, games=run.games, seed=run.seed, executor=self.executor,
                          progress=False, on_progress=step, stop=self._stop)
         if len(table):

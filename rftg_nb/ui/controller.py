@@ -14,7 +14,7 @@ from typing import Any
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError
 from rftg_nb.robot import ComponentError, SoloGame
 from rftg_nb.robot.dice import Placement
-from rftg_nb.text import quote
+from rftg_nb.text import count, quote
 from rftg_nb.ui.assist import Assistant
 
 
@@ -92,7 +92,7 @@ class SoloController:
         self.key, self.started = new_key(), now()
         self.shown = len(game.events)
         custom = game.setup.get("custom_cards") or []
-        extra = (f" With your {len(custom)} custom card{'s' * (len(custom) != 1)} in the deck: "
+        extra = (f" With your {custom_set_words(custom)} in the deck: "
                  f"{', '.join(d['name'] for d in custom)}." if custom else "")
         self.status = Status(f"New {s.difficulty} game (seed {game.seed}). "
                              f"Robot start world: {game.robot.start.name}.{extra}")
@@ -347,3 +347,10 @@ class SoloController:
         if self.game is None:
             raise RuntimeError("start a game first")
         return self.game
+
+
+def custom_set_words(designs: list[dict[str, Any]]) -> str:
+    """Custom designs counted as designs and as cards in the deck: "1 custom design (4
+    cards)" for one design of four copies."""
+    copies = sum(c if type(c := d.get("copies", 1)) is int else 1 for d in designs)
+    return f"{count(len(designs), 'custom design')} ({count(copies)})"

@@ -27,8 +27,7 @@ from rftg_nb.cards.custom import (
     to_file_data,
 )
 from rftg_nb.cards.text import describe_bonus
-from rftg_nb.text import count
-from rftg_nb.ui.controller import Status, load_failed
+from rftg_nb.ui.controller import Status, custom_set_words, load_failed
 
 DESIGN_FLAGS = tuple(sorted(FLAGS - {"start_hand_3"}))  # start-world set-up notes are not offered
 BONUS_CHOICES = tuple(sorted(BONUS_CODES))
@@ -98,8 +97,12 @@ class DesignerController:
         k = known.get((phase, code))
         if k is None:
             raise KeyError(f"no phase {phase} power {code!r}")
-        self.draft["powers"].append({"phase": phase, "code": code, "value": k["value"],
-                                     "times": k["times"]})
+        # in phase order, as the card prints them: after the powers of its phase and before
+        # those of later phases
+        powers = self.draft["powers"]
+        at = sum(1 for p in powers if _phase(p) <= phase)
+        powers.insert(at, {"phase": phase, "code": code, "value": k["value"],
+                           "times": k["times"]})
 
     def set_power(self, index: int, key: str, value: int) -> None:
         if key not in ("value", "times"):
@@ -175,14 +178,15 @@ class DesignerController:
             self.editing = len(self.designs) - 1
         else:
             self.designs[self.editing] = card
-        self.status = Status(f"{card['name']} is in the set ({len(self.designs)} "
-                             f"card{'s' * (len(self.designs) != 1)}).")
+        self.status = Status(f"{card['name']} is in the set: {custom_set_words(self.designs)}.")
         return True
 
     def edit(self, index: int) -> None:
         """Edit a card of the set again."""
         self.draft = copy.deepcopy(self.designs[index])
         self.draft.setdefault("powers", [])
+        if isinstance(self.draft["powers"], list):  # in phase order (a file's may not be)
+            self.draft["powers"].sort(key=_phase)
         self.draft.setdefault("bonuses", [])
         for k, v in blank(self.draft.get("type", "world")).items():
             self.draft.setdefault(k, copy.deepcopy(v))
@@ -218,7 +222,7 @@ class DesignerController:
         self.designs = [{**blank(d.get("type", "world")), **copy.deepcopy(d)}
                         for d in designs]
         self.editing = None
-        self.status = Status(f"Loaded {count(len(designs), 'custom card')}.")
+        self.status = Status(f"Loaded {custom_set_words(list(designs))}.")
         return True
 
     def load_upload(self, content: bytes, size: int) -> bool:
@@ -229,6 +233,12 @@ class DesignerController:
     def normalized(self) -> list[dict[str, Any]]:
         """The set as a game's set-up keeps it (every field given)."""
         return [plain(normalize(d, i)) for i, d in enumerate(self.designs)]
+
+
+def _phase(power: Any) -> int:
+    """A power's phase, for ordering (a malformed one, from a file, goes last)."""
+    phase = power.get("phase") if isinstance(power, dict) else None
+    return phase if type(phase) is int else 99
 
 
 def power_fields(phase: int, code: str) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from rftg_nb.cards import GOODS
 from rftg_nb.cards.custom import known_powers
+from rftg_nb.ui.controller import custom_set_words
 from rftg_nb.ui.designer import (
     BONUS_CHOICES,
     DESIGN_FLAGS,
@@ -240,8 +241,8 @@ class DesignerApp:
         self.game_app = SoloApp(board)
         self.game_box.children = [self.game_app.root]
         self.c.status.text, self.c.status.error = (
-            f"A solitaire game with your {len(self.c.designs)} card"
-            f"{'s' * (len(self.c.designs) != 1)} shuffled in: scroll down to play.", False)
+            f"A solitaire game with your {custom_set_words(self.c.designs)} shuffled in: "
+            "scroll down to play.", False)
         self.refresh(rows=False)
 
     # ------------------------------------------------------------------ drawing

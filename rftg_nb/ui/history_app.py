@@ -22,6 +22,7 @@ from __future__ import annotations
 import base64
 import html
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,8 @@ PAGE = 50
 ALL = "any"
 MAX_IMPORT_BYTES = 50_000_000  # a history file to load: far more games than a person plays
 MAX_FILTER_TEXT = 200  # characters of the text filter the kernel reads
+#: seconds between two looks at the history's files by a page on show (a stat of two files)
+WATCH_EVERY = 2.0
 #: games per cell the computer plays for "the AI on the same cells"
 AI_GAMES = 20
 TAB_GAMES, TAB_RECORD, TAB_REPLAY, TAB_PLAY = 0, 1, 2, 3
@@ -83,6 +86,8 @@ class HistoryApp:
         self.total = 0  # games the filters keep
         self._page: pd.DataFrame | None = None  # the page shown
         self._record_stamp: Any = None  # the history as the record's charts were drawn of it
+        self._lock = threading.RLock()  # a redraw at a time: a click's, or the watcher's
+        self._watch_stop: threading.Event | None = None
         self._build()
         self.refresh()
 
@@ -515,10 +520,51 @@ class HistoryApp:
         self.root.add_class("rftg-history")
 
     def show(self) -> w.VBox:
+        """Show the page, and keep it up to date with games kept by other pages
+        (:meth:`watch`)."""
         from IPython.display import display
 
         display(self.root)
+        self.watch()
         return self.root
+
+    def watch(self, every: float = WATCH_EVERY) -> None:
+        """Redraw the page when another page or program changes the history: every
+        ``every`` seconds a thread looks at the history's file and its write-ahead log (their
+        size and time, not their contents), and only when one changed are the games read
+        again. A game finished on the play page shows here within a few seconds."""
+        if self._watch_stop is not None:
+            return
+        stop = self._watch_stop = threading.Event()
+        seen = self._files()
+
+        def look() -> None:
+            nonlocal seen
+            while not stop.wait(every):
+                now = self._files()
+                if now != seen:
+                    seen = now
+                    try:
+                        self.refresh()
+                    except Exception as e:  # noqa: BLE001  said on the page, and looked at again
+                        self.message = f"The history could not be read again ({e})."
+
+        threading.Thread(target=look, name="rftg-history-watch", daemon=True).start()
+
+    def stop_watching(self) -> None:
+        if self._watch_stop is not None:
+            self._watch_stop.set()
+            self._watch_stop = None
+
+    def _files(self) -> tuple[Any, ...]:
+        out: list[Any] = []
+        for f in (self.history.path, Path(f"{self.history.path}-wal")):
+            try:
+                st = f.stat()
+                out.append((st.st_mtime_ns, st.st_size))
+            except OSError:
+                out.append(None)
+        return tuple(out)
 
     # ------------------------------------------------------------------ events
     def _filter_changed(self, key: str) -> Callable[[Any], None]:
@@ -556,11 +602,12 @@ class HistoryApp:
 
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
-        self._drawing = True
-        try:
-            self._draw()
-        finally:
-            self._drawing = False
+        with self._lock:
+            self._drawing = True
+            try:
+                self._draw()
+            finally:
+                self._drawing = False
 
     def _draw(self) -> None:
         for widget, column in ((self.w_mode, "mode"), (self.w_difficulty, "difficulty"),

@@ -99,9 +99,9 @@ def lab_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     of anyone's. The copy plays one game per value when its button is pressed."""
     nb = json.loads((ROOT / "notebooks" / "lab.ipynb").read_text(encoding="utf-8"))
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    assert len(code) == 1 and "app.run_all()" in "".join(code[0]["source"])
+    assert len(code) == 1 and "app.run_when_shown()" in "".join(code[0]["source"])
     code[0]["source"] = "".join(code[0]["source"]).replace(
-        "app.run_all()", "app.unknown_games.value = 1")
+        "app.run_when_shown()", "app.unknown_games.value = 1")
     folder = tmp_path_factory.mktemp("lab-page")
     (folder / "lab.ipynb").write_text(json.dumps(nb), encoding="utf-8")
     yield from _serve(folder, tmp_path_factory)

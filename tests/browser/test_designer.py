@@ -45,7 +45,8 @@ def test_design_a_card_fix_a_field_and_play_with_it(page: Page, voila_pages: Voi
 
     page.get_by_role("button", name="Play with these cards").click()
     page.wait_for_selector(f"{BOARD}[data-serial] .rb-card", timeout=60_000)
-    expect(page.locator(".rb-status")).to_contain_text("custom card in the deck: Moon Base")
+    expect(page.locator(".rb-status")).to_contain_text(
+        "1 custom design (1 card) in the deck: Moon Base")
     page.screenshot(path=str(ARTIFACTS / "designer-game-1366x768.png"), full_page=True)
     assert page_errors == []
 
@@ -96,7 +97,7 @@ def test_the_form_shows_only_fields_that_mean_something(page: Page, voila_pages:
             {"name": "Star Hall", "type": "development", "cost": 6, "vp": 0,
              "bonuses": [{"vp": 1, "for": "MILITARY"}]}))
         status = form.locator("[role=status]")
-        expect(status).to_contain_text("Loaded 1 custom card.")
+        expect(status).to_contain_text("Loaded 1 custom design (1 card).")
         expect(form.locator("select[size] option")).to_have_text(["Star Hall"])
         expect(load).to_have_text("Load a set from a file")
 

@@ -384,7 +384,7 @@ def test_designer_names_and_card_files_are_text(tab: Watch, voila_pages: VoilaSe
     keep.click()
     expect(listed).to_have_text([IMG])
     status = page.locator(".rftg-designer [role=status]")
-    expect(status).to_have_text(f"{IMG} is in the set (1 card).")
+    expect(status).to_have_text(f"{IMG} is in the set: 1 custom design (1 card).")
     tab.clean("world kept")
 
     # a 6-cost development scoring per a named card: first a name no card has, then IMG
@@ -440,7 +440,7 @@ def test_designer_names_and_card_files_are_text(tab: Watch, voila_pages: VoilaSe
 
     # a valid set named with markup: listed, edited again and played with
     upload(f"{SCRIPT}{JS_STRING}.json", card_file(CARDS))
-    expect(status).to_have_text("Loaded 4 custom cards.")
+    expect(status).to_have_text("Loaded 4 custom designs (4 cards).")
     expect(listed).to_have_text([c["name"] for c in CARDS])
     page.locator(".rftg-designer select[size]").select_option(index=2)
     page.get_by_role("button", name="Edit").click()

@@ -17,8 +17,23 @@ def test_the_start_page_links_the_pages(page: Page, voila_pages: VoilaServer,
                                        page_errors: list[str]):
     page.goto(voila_pages.url + "/", timeout=90_000)
     links = page.eval_on_selector_all("a[href*='.ipynb']", "es => es.map(e => e.href)")
-    for name in ("play", "learn", "cards", "table"):
-        assert any(f"/voila/render/{name}.ipynb" in h for h in links), links
+    pages = ("play", "table", "learn", "lab", "designer", "cards", "history")
+    assert [h.rsplit("/", 1)[-1] for h in links] == [f"{name}.ipynb" for name in pages]
+    # the project's own page: each page with its name, a line of what it is for and a picture
+    cards = page.locator("a.rs-page")
+    assert cards.count() == len(pages)
+    for i, name in enumerate(pages):
+        card = cards.nth(i)
+        assert card.locator(".rs-name").inner_text().lower() == name
+        assert len(card.locator(".rs-what").inner_text()) > 30
+        img = card.locator("img")
+        img.scroll_into_view_if_needed()
+        page.wait_for_function("(e) => e.complete && e.naturalWidth > 300",
+                               arg=img.element_handle())
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "start-1366x768.png"), full_page=True)
+    page.set_viewport_size({"width": 900, "height": 1000})
+    page.screenshot(path=str(ARTIFACTS / "start-900x1000.png"), full_page=True)
     # the links open a new tab; the dashboard is there
     with page.context.expect_page() as opened:
         page.click("a[href*='play.ipynb']")

@@ -23,7 +23,7 @@ from tests.browser.test_kernels import binder_server, local_browser  # noqa: F40
 
 # what shows that each page is drawn (its stylesheets and scripts are asked for before that)
 PAGES = {
-    "/": ".voila-notebooks a[href*='play.ipynb']",
+    "/": "a.rs-page[href*='play.ipynb']",
     "/voila/render/play.ipynb": f"{BOARD}[data-serial]",
     "/voila/render/table.ipynb": f"{BOARD}[data-serial]",
     "/voila/render/learn.ipynb": f"{BOARD}[data-serial]",
@@ -114,7 +114,7 @@ def test_on_binder_a_page_loads_nothing_from_another_host(
     url, query, _log = binder_server
     drawn = {"voila/render/notebooks/cards.ipynb": f"{BOARD}[data-kind=cards] .rb-card",
              "voila/render/notebooks/play.ipynb": f"{BOARD}[data-serial]",
-             "voila/tree/notebooks": ".voila-notebooks a[href*='play.ipynb']",
+             "voila/tree/notebooks": "a.rs-page[href*='play.ipynb']",
              "voila/render/notebooks/nothing.ipynb": "text=404"}[path]
     for page, watch in watched(local_browser, route=False):
         check(page, watch, f"{url}/{path}{query}", drawn)

@@ -158,3 +158,18 @@ def test_a_table_game_is_reviewed_on_every_question_of_the_seat(
         page.screenshot(path=str(ARTIFACTS / "review-table-moment-900x1000.png"))
         assert page.evaluate("() => window.__pwned === undefined")
         assert not page_errors
+
+
+def test_an_open_history_page_shows_a_game_kept_after_it_opened(
+        kept: dict[str, int], page: Page, voila_pages: VoilaServer) -> None:
+    """Issue 30: a history page opened before a game ended never showed it. Kept by another
+    process (as the play page's kernel keeps it), it is listed within a few seconds, with no
+    click."""
+    page.goto(f"{voila_pages.url}/voila/render/history.ipynb")
+    page.wait_for_selector(".rftg-history table.rh-games")
+    later = SoloGame.new(seed=33, difficulty="easy")
+    RandomPlayer(33).play(later)
+    new_id = history.open().add(later)
+    page.locator(".widget-dropdown", has=page.locator("label", has_text="game")).locator(
+        "option", has_text=f"{new_id}:").first.wait_for(state="attached", timeout=15_000)
+    assert page.locator("table.rh-games tbody tr").count() >= 3

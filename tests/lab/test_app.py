@@ -255,7 +255,9 @@ def test_a_run_plays_on_its_own_thread_and_stop_reaches_it():
         if app.bar.value or app.wait(0.05):
             break
     assert app.running and 0 < app.bar.value < app.bar.max == 27_000
-    assert "of 27,000 games: the start worlds" in app.bar_note.value
+    assert "Playing 27,000 games for the start worlds: " in app.bar_note.value
+    assert app.slots["start worlds"].children == (app.running_row,)  # in its own section
+    assert app.slots["unknown"].children == app.slots["overview"].children == ()
     app.stop_button.click()
     assert "Stopping" in app.message.value and app.stop_button.disabled
     assert app.wait(60)
@@ -263,6 +265,33 @@ def test_a_run_plays_on_its_own_thread_and_stop_reaches_it():
     assert t.attrs["stopped"] and 0 < len(t) < 27_000
     assert app.message.value.startswith(f"<p>Stopped: {len(t):,} of 27,000 games")
     assert not any(b.disabled for b in app.buttons)
+
+
+def test_the_first_runs_wait_for_the_page_to_be_painted():
+    """The notebook's way: the runs start when the browser says the page is painted, once,
+    however many views of it are drawn; each run's bar is in its own section, in words."""
+    app = LabApp(executor="serial", run_now=False, threaded=False)
+    app.seat.value = "random"
+    app.world_games.value = app.unknown_games.value = app.overview_games.value = 1
+    notes: list[str] = []
+    app.bar_note.observe(lambda c: notes.append(c["new"]), names="value")
+    slots: list[str] = []
+    for name, slot in app.slots.items():
+        slot.observe(lambda c, name=name: slots.append(name) if c["new"] else None,
+                     names="children")
+    app.run_when_shown()
+    assert not app.tables and not app.running  # nothing before the page is painted
+    app.shown._message(app.shown, {"do": "something else"}, [])
+    assert not app.tables
+    app.shown._message(app.shown, {"do": "shown"}, [])
+    assert set(app.tables) == {"start worlds", "unknown", "overview"}
+    assert slots == ["start worlds", "unknown", "overview"]
+    assert "Playing 27 games for the start worlds" in notes
+    first = dict(app.tables)
+    app.shown._message(app.shown, {"do": "shown"}, [])  # a second view: nothing more
+    assert all(app.tables[k] is first[k] for k in first)
+    app.run_when_shown()  # asked again once painted: runs at once
+    assert all(app.tables[k] is not first[k] for k in first)
 
 
 def test_every_action_ends_in_a_message():

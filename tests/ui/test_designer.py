@@ -131,7 +131,7 @@ def test_the_page_shows_the_problem_next_to_its_field_and_plays_a_game():
     app.play_button.click()
     game = app.game_app.c.game
     assert sum(c.name == "Moon Base" for c in game.cards) == 1
-    assert "custom card" in app.game_app.c.status.text
+    assert "custom design" in app.game_app.c.status.text
     assert app.game_box.children == (app.game_app.root,)
     assert "Moon Base" in app.game_app.board.faces
 
@@ -199,10 +199,10 @@ def test_a_power_that_takes_no_number_has_no_number_field():
     for power in ((5, "WINDFALL_ANY"), (5, "DRAW"), (4, "CONSUME_ANY|GET_VP")):
         app.add_power_menu.value = power
         app.add_power_button.click()
-    windfall, draw, consume = app.power_rows.children
+    consume, windfall, draw = app.power_rows.children  # listed by phase: IV, then V
     assert _numbers(windfall) == [] and "a good on any windfall world" in windfall.children[0].value
     assert _numbers(draw) == ["number"] and _numbers(consume) == ["number", "times"]
-    assert app.c.problem() is None and app.c.draft["powers"][0]["value"] == 0
+    assert app.c.problem() is None and app.c.draft["powers"][1]["value"] == 0
 
 
 def test_a_number_out_of_range_is_quoted_as_it_was_typed():
@@ -323,3 +323,24 @@ def test_a_file_too_large_is_refused_naming_its_own_size():
     assert c.load_upload(b" " * 1_000_001, 5_000_000) is False
     assert "5,000,000 bytes" in c.status.text and c.status.error
     assert c.designs == []
+
+
+def test_powers_are_listed_by_phase_and_the_set_counts_designs_and_cards() -> None:
+    """Issue 30: powers were listed in the order they were added (V, IV, V), and a design of
+    4 copies was "your 1 custom card"."""
+    c = _named(DesignerController())
+    c.add_power(5, "DRAW")
+    c.add_power(4, "TRADE_ANY")
+    c.add_power(1, "DRAW")
+    c.add_power(5, "DRAW_DIFFERENT")
+    assert [p["phase"] for p in c.draft["powers"]] == [1, 4, 5, 5]
+    assert [p["code"] for p in c.draft["powers"]][2:] == ["DRAW", "DRAW_DIFFERENT"]  # as added
+    c.draft["copies"] = 4
+    assert c.keep()
+    assert c.status.text.endswith("is in the set: 1 custom design (4 cards).")
+    assert c.load_json(c.to_json())
+    assert c.status.text == "Loaded 1 custom design (4 cards)."
+    # a file's powers out of order are listed by phase when the card is edited again
+    c.designs[0]["powers"].reverse()
+    c.edit(0)
+    assert [p["phase"] for p in c.draft["powers"]] == [1, 4, 5, 5]

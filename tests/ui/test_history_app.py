@@ -217,3 +217,68 @@ def test_every_action_ends_in_a_message_whatever_it_met(path: Path) -> None:
 
     app._act(boom)
     assert "a surprise" in app.notice.value
+
+
+def test_an_open_page_shows_games_kept_by_another_page_within_seconds(path: Path) -> None:
+    """Issue 30: a history page opened before a game ended never showed it. The page looks
+    at the history's files and redraws when another page (here another History, as another
+    kernel would) keeps a game, or deletes one."""
+    import time
+
+    app = HistoryApp(path)
+    assert "of" not in app.page_text.value and len(app.pick.options) == 6
+    app.watch(every=0.05)
+    try:
+        other = history.open(path)
+        new_id = other.add(_solo(11))
+
+        def shown(ids: set[int]) -> bool:
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                if {v for _, v in app.pick.options} == ids:
+                    return True
+                time.sleep(0.02)
+            return False
+
+        before = {v for _, v in app.pick.options}
+        assert new_id not in before
+        assert shown(before | {new_id})
+        assert f">{new_id}<" in app.table.value or str(new_id) in app.table.value
+        other.delete(new_id)
+        assert shown(before)
+    finally:
+        app.stop_watching()
+
+
+def test_a_page_on_show_watches_and_a_redraw_is_one_at_a_time(path: Path, monkeypatch) -> None:
+    import threading
+    import time
+
+    import IPython.display
+
+    monkeypatch.setattr(IPython.display, "display", lambda *a, **k: None)
+    app = HistoryApp(path)
+    app.show()
+    try:
+        assert app._watch_stop is not None  # the page on show watches the history's files
+        inside: list[int] = []
+        most = 0
+        draw = app._draw
+
+        def slow_draw() -> None:
+            nonlocal most
+            inside.append(1)
+            most = max(most, len(inside))
+            time.sleep(0.05)
+            draw()
+            inside.pop()
+
+        monkeypatch.setattr(app, "_draw", slow_draw)
+        threads = [threading.Thread(target=app.refresh) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert most == 1 and inside == []  # never two redraws at once (a click's, a watcher's)
+    finally:
+        app.stop_watching()
