@@ -17,7 +17,7 @@ LAB_STAMP := $(VENV)/.installed-lab
 NATIVE_RECORD := rftg_nb/_native_build.json
 NATIVE_SOURCES := $(shell $(PYTHON) -c "import runpy; print(' '.join(runpy.run_path('rftg_nb/_native.py')['NATIVE_MODULES']))")
 
-LINT_DIRS := rftg_nb tests benchmarks binder setup.py docs
+LINT_DIRS := rftg_nb tests benchmarks binder setup.py docs scripts
 BENCHMARKS := $(sort $(wildcard benchmarks/*.py))
 
 .PHONY: venv install test check app lab lock bench clean docs
