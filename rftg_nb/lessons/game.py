@@ -27,8 +27,8 @@ CARDS = Lesson(
     ),
     after=(
         "Space Mercenaries is worth nothing and Gem World 1 VP: discard those two. You keep "
-        "Terraformed World and Rebel Outpost (5 VP each), Consumer Markets (3) and Improved "
-        "Logistics (2): 15 VP."
+        "Terraformed World and Rebel Outpost (5 VP each), Consumer Markets (3 VP) and "
+        "Improved Logistics (2 VP): 15 VP in all."
     ),
     deck=STACK + ("Space Mercenaries", "Gem World", "Improved Logistics", "Consumer Markets",
                   "Terraformed World", "Rebel Outpost"),
@@ -295,8 +295,10 @@ ROUND = Lesson(
         "Each round you choose two actions and the robot rolls two dice. Every phase that "
         "either of you chose is played, in order, and you take part in all of them; only the "
         "bonus belongs to whoever chose the phase.\n\n"
-        "You chose Explore +5 and Settle; the robot rolled Develop. So there is a Develop "
-        "phase, and you may place a development in it."
+        "You chose Explore +5 and Settle; the robot rolled Develop and x2, as its mat shows: "
+        "a die on the left Develop space and one on Consume: x2. So there is a Develop "
+        "phase, and you may place a development in it; the x2 die also calls a Consume "
+        "phase, after Settle."
     ),
     after=(
         "You did not choose Develop, so you get no bonus: every development costs its full "
@@ -330,9 +332,10 @@ EXPLORE_PICK = Lesson(
         "Your two actions decide which phases you get a bonus in. The two Explore actions "
         "differ only in their bonus: +5 draws 5 more cards but still keeps 1, so it is for "
         "finding one good card; +1/+1 draws 1 more and keeps 1 more.\n\n"
-        "You hold four military worlds you cannot conquer yet, and next round you want to "
-        "pay for something dear: you need cards. This round you will choose Produce; pick "
-        "your other action."
+        "You hold four worlds you cannot place yet: three military worlds and Alien Robotic "
+        "Factory (cost 6). Each military world's defence is above your Military of 2, and "
+        "Alien Robotic Factory is too dear for the three other cards in your hand: you need "
+        "cards. This round you will choose Produce; pick your other action."
     ),
     after=(
         "Explore +1/+1 with Produce: you draw 3 and keep 2, and end the round holding 6 "

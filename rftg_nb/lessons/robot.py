@@ -524,8 +524,8 @@ PRODUCE_3 = Lesson(
         "mat, rolls Produce and Explore."
     ),
     after=(
-        "The robot rolled Produce, so it takes its Produce action even though you chose "
-        "Produce as well: its economy size goes from 2 to 3."
+        "The robot rolled Produce and Explore: its Produce die makes it take its Produce "
+        "action even though you chose Produce as well, so its economy size goes from 2 to 3."
     ),
     robot={"economy": 2},
     dice=(("produce", "explore"),),
@@ -599,8 +599,8 @@ DOOMED = Lesson(
         "counter.\n\n"
         "You choose Consume x2 and Produce; the robot, on Doomed World, rolls Settle and x2. "
         "The four cards to pick from below are the top of the draw pile, top first: a "
-        "non-military world worth 2 VP, a military world, then non-military worlds worth 3 "
-        "and 4 VP."
+        "non-military world worth 2 VP, a military world, then a non-military world worth 3 "
+        "VP and one worth 4 VP."
     ),
     after=(
         "It flips Comet Zone (only 2 VP) and Malevolent Lifeforms (military), discarding "

@@ -82,7 +82,10 @@ def _name(option: Any) -> str:
 
 def adjust_robot(g: SoloGame, values: Mapping[str, int], lesson: Lesson) -> None:
     """Change the robot's numbers through the game, which records the change so replays (the
-    step-through views, undo) make it at the same point."""
+    step-through views, undo) make it at the same point. A lesson that sets nothing changes
+    nothing, and its game says nothing of a set-up."""
+    if not values:
+        return
     try:
         g.adjust(**values)
     except ValueError as e:
@@ -226,6 +229,14 @@ class LessonRun:
             for key in self.lesson.claims:
                 out[key] = MEASURES[key].fn(game, since)
         return out
+
+    def played_out(self) -> tuple[SoloGame, int]:
+        """The game played on from the teaching point as the claims are measured (a copy:
+        after the best answer and the rest of its phase or round for "choose", after ``then``
+        for "predict"), with the index of its first event after the teaching point."""
+        if self.lesson.kind == "choose":
+            return self._tried()[tuple(self.best())][1], self._since
+        return self._played_on()
 
     # ------------------------------------------------------------------ choose
     def _tried(self) -> dict[tuple[str, ...], tuple[Any, SoloGame]]:

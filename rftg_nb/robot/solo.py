@@ -164,9 +164,12 @@ class SoloGame(Game):
         N cards of the robot's draw stack; the rest are discarded), ``stack_add`` and
         ``tableau_add`` (move N cards from the draw pile under its draw stack or into its
         tableau). The change is recorded in the set-up with the number of choices made so far,
-        so undo, a saved game and the step-through views replay it at the same point.
+        so undo, a saved game and the step-through views replay it at the same point. No
+        values: nothing changes, and nothing is recorded or said.
         """
         check_adjust(values, ValueError)
+        if not values:
+            return
         self._apply_adjust(values)
         self.setup["solo"] = {**self.setup["solo"], "adjust": [
             *self.setup["solo"].get("adjust", []), {"after": len(self._log),
@@ -182,6 +185,8 @@ class SoloGame(Game):
                 self._apply_adjust(step["robot"])
 
     def _apply_adjust(self, values: Mapping[str, int]) -> None:
+        if not values:  # (a save from before empty adjustments were dropped) nothing to say
+            return
         r = self._mat()
         need = values.get("stack_add", 0) + values.get("tableau_add", 0)
         if need > len(self.deck):  # checked before anything moves

@@ -29,6 +29,10 @@ from rftg_nb.ui.controller import SoloController, Status
 
 #: the numbers a prediction may be (the box's bounds; the kernel checks them too)
 PREDICTION_RANGE = (-99, 999)
+#: the status line while the robot's moves after an answer are held back to step through
+WATCH = "Now watch: press Next step to see each of the robot's moves with its rule."
+#: the board's banner once a lesson is over, whatever its kind (see LessonController.ending)
+DONE = "Lesson done"
 
 
 @dataclass
@@ -72,6 +76,60 @@ class LessonController:
         self.run.reset()
         self._show_game()
 
+    # ------------------------------------------------------------------ where the lesson is
+    @property
+    def stage(self) -> str:
+        """"task" (the learner answers or predicts), "watch" (answered: the robot's moves
+        after it are still held back to step through) or "done" (nothing is left to do in
+        this lesson but go on, or try again)."""
+        if not self.judged:
+            return "task"
+        return "watch" if self.board.pending_steps() else "done"
+
+    @property
+    def ending(self) -> tuple[str, str] | None:
+        """The board's last words for the lesson, the same for every kind: (``DONE``, what
+        happened and what to do next); None until the lesson is done."""
+        if self.stage != "done":
+            return None
+        lesson = self.lesson
+        if lesson.kind == "choose":
+            right = bool(self.feedback) and self.feedback[0].correct
+            scope = GRADERS[lesson.grader].scope
+            verdict = "right" if right else "not the best (the feedback says why)"
+            happened = (f"Your answer was {verdict}: the board shows it played out to the end "
+                        f"of the {scope}.")
+        else:
+            hits = sum(f.correct for f in self.feedback)
+            end = "the game" if self.board.game is not None and self.board.game.is_over \
+                else "the round"
+            happened = (f"You predicted {hits} of {len(self.feedback)} right: the board shows "
+                        f"the robot's moves to the end of {end}, each with its rule.")
+        if self.index + 1 < len(self.lessons):
+            after = self.lessons[self.index + 1]
+            what_next = (f"What next: press Next → for lesson {self.index + 2} ({after.title}), "
+                         "or Try again to repeat this one.")
+        else:
+            what_next = ("That was the last lesson: press Try again to repeat it, or pick any "
+                         "lesson from the list.")
+        return DONE, f"{happened} {what_next}"
+
+    def next_step(self) -> None:
+        """Reveal the robot's next move after the answer (the board's *Next step*)."""
+        self.board.next_step()
+        self._watched()
+
+    def show_all(self) -> None:
+        """Reveal all the robot's moves after the answer (the board's *Show all*)."""
+        self.board.show_all()
+        self._watched()
+
+    def _watched(self) -> None:
+        """Once no move is left to watch, the watch hint goes: the board's banner ends the
+        lesson."""
+        if self.stage == "done" and self.board.status.text == WATCH:
+            self.board.status = Status("")
+
     def _show_game(self) -> None:
         assert self.run is not None
         self.feedback = []
@@ -109,6 +167,7 @@ class LessonController:
             # the robot's moves after the teaching point are stepped through
             run.carry_out()
             self.board.show_from(run.watch_from)
+            self.board.status = Status(WATCH if self.stage == "watch" else "")
         return fb.correct
 
     def predict(self, answers: dict[str, Any]) -> list[Feedback]:
@@ -137,8 +196,7 @@ class LessonController:
         c.game.keep_numbers()
         c.step_through = True
         c.show_from(run.watch_from)
-        c.status = Status("Now watch: press Next step to see each of the robot's moves with its "
-                          "rule.")
+        c.status = Status(WATCH if self.stage == "watch" else "")
         return self.feedback
 
     @property
@@ -171,6 +229,15 @@ class LessonBoard(SoloApp):
             return  # the lesson decides the position
         super().on_action(msg)
 
+    def handle(self, what: str, msg: dict[str, Any]) -> bool:
+        if what == "next":  # the lesson's steps: it ends once the last one is shown
+            self.lessons.next_step()
+        elif what == "all":
+            self.lessons.show_all()
+        else:
+            return super().handle(what, msg)
+        return True
+
     def state(self) -> dict[str, Any]:
         s = super().state()
         s["lesson"] = True  # the page hides the game's own tools
@@ -179,12 +246,13 @@ class LessonBoard(SoloApp):
             s["question"] = None
             s["banner"] = ("Your turn to predict",
                            "Answer the lesson's questions, then check them.")
-        elif lessons.lesson.kind == "choose" and lessons.judged:
+        elif lessons.judged:
+            # answered: no question of the game in play is asked any more (the next round's
+            # actions, say); once the robot's moves are watched, the lesson's ending shows
             s["question"] = None
-            scope = GRADERS[lessons.lesson.grader].scope
-            s["banner"] = ("Lesson answered", f"The board shows what your answer did, with the "
-                           f"rest of the {scope} played out as the feedback counts it. Press "
-                           "Next for the next lesson, or Try again.")
+            ending = lessons.ending
+            if ending is not None:
+                s["banner"] = ending
         if s.get("question") is None:
             # no question on the board: no card is outlined as an option or says why not
             for key in ("hand", "explored", "tableau", "packet"):

@@ -60,6 +60,11 @@ def test_a_game_lesson_and_a_robot_lesson_by_clicking(page: Page, voila_pages: V
     page.click("[data-do=submit]:not([disabled])")
     page.wait_for_selector(".rftg-feedback.right")
     assert page.locator(".rftg-progress[data-done='1']").count() == 1
+    if page.locator("[data-do=all]").count():  # the robot's moves after the answer, if any
+        before = _serial(page)
+        page.click("[data-do=all]")
+        _after(page, before)
+    _ends_done(page, LESSONS[1].title)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "learn-game-lesson.png"), full_page=True)
 
@@ -94,7 +99,23 @@ def test_a_game_lesson_and_a_robot_lesson_by_clicking(page: Page, voila_pages: V
     _after(page, before)
     credit = page.eval_on_selector(".rb-track span.on", "e => e.textContent")
     assert int(credit) == lesson.claims["robot_credit"]
+    # the lesson ends as the game lesson did: no "Now watch" hint, no live question of the
+    # next round, and what to do next
+    _ends_done(page, LESSONS[index + 1].title)
+    page.screenshot(path=str(ARTIFACTS / "learn-robot-lesson-done.png"), full_page=True)
     assert page_errors == []
+
+
+def _ends_done(page: Page, next_title: str) -> None:
+    """The board ends the lesson: the banner "Lesson done" naming the next lesson, no question
+    of the game in play, and no hint to watch left in the status line."""
+    page.wait_for_function("() => [...document.querySelectorAll('.rb-where')]"
+                           ".some(e => e.textContent === 'Lesson done')")
+    prompt = page.locator(".rb-where:text-is('Lesson done') + .rb-prompt").inner_text()
+    assert "What next: press Next →" in prompt and next_title in prompt, prompt
+    assert page.locator(".rb-btn.opt, .rb-card.opt, [data-do=submit], [data-do=next]").count() == 0
+    status = page.locator(".rb-status")
+    assert status.count() == 0 or "Now watch" not in status.inner_text()
 
 
 def _open(page: Page, lesson_id: str) -> None:

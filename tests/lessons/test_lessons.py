@@ -459,3 +459,31 @@ def test_the_produce_lesson_tells_the_worlds_apart_by_their_band():
     lesson = next(x for x in LESSONS if x.id == "game-produce")
     assert re.search(r"production world[^.]*solid band", lesson.text)
     assert re.search(r"windfall world[^.]*hatched band", lesson.text)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=ids(LESSONS))
+def test_the_set_up_line_is_said_only_when_the_lesson_sets_something(lesson):
+    """A lesson that sets none of the robot's numbers shows no set-up move (it once showed
+    "Set-up of this example: ." with nothing after the colon); one that sets some says each."""
+    run = LessonRun(lesson)
+    game, _since = run.played_out()
+    for g in (run.game, game):
+        said = [e for e in g.events if e.kind == "adjust"]
+        if not lesson.robot:
+            assert said == [], [e.text for e in said]
+            assert "adjust" not in g.setup["solo"]
+            continue
+        assert len(said) == 1 and said[0].data["values"] == dict(lesson.robot)
+        assert said[0].text.startswith("Set-up of this example: ")
+        assert not re.search(r":\s*\.", said[0].text), said[0].text
+    for e in run.game.events:  # no move of the lesson's board is a sentence with nothing said
+        assert not re.search(r":\s*\.$", e.text), (e.kind, e.text)
+
+
+def test_an_adjustment_of_nothing_changes_and_says_nothing():
+    from rftg_nb.robot.solo import SoloGame
+
+    g = SoloGame.new(seed=3)
+    before = (g.to_json(), len(g.events))
+    g.adjust()
+    assert (g.to_json(), len(g.events)) == before

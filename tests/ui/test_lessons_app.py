@@ -11,7 +11,8 @@ from html import unescape
 import pytest
 
 from rftg_nb.lessons import LESSONS, LessonRun
-from rftg_nb.ui.lessons import LessonApp, LessonController
+from rftg_nb.lessons.words import rolls_said
+from rftg_nb.ui.lessons import DONE, WATCH, LessonApp, LessonController
 
 CHOOSE = [i for i, x in enumerate(LESSONS) if x.kind == "choose"]
 PREDICT = [i for i, x in enumerate(LESSONS) if x.kind == "predict"]
@@ -45,8 +46,9 @@ def test_a_choose_lesson_judges_the_board_answer_then_plays_it():
     app.app.on_action({"do": "answer", "ids": best})
     assert c.judged and c.feedback[0].correct and LESSONS[CHOOSE[0]].id in c.done
     assert len(c.board.game.choices) == choices + 1  # the answer was played on the board
+    app.app.on_action({"do": "all"})  # the robot's moves after it, if any
     state = app.app.board.state
-    assert state["question"] is None and state["banner"][0] == "Lesson answered"
+    assert state["question"] is None and state["banner"][0] == DONE
     assert "right" in app.feedback.value and c.feedback[0].text in unescape(app.feedback.value)
     # a second answer is refused until Try again
     d = c.board.decision
@@ -173,7 +175,7 @@ def test_an_answer_is_carried_out_to_the_end_of_its_phase(index: int):
     app.app.on_action({"do": "all"})  # the robot's moves after it, if any
     state = app.app.board.state
     assert state["question"] is None and state["pending"] == 0
-    assert state["banner"][0] == "Lesson answered"
+    assert state["banner"][0] == DONE
     tiles = [t for k in ("hand", "explored", "tableau") for t in state.get(k, [])]
     assert not any("o" in t or "why" in t for t in tiles)  # no card is offered any more
 
@@ -216,3 +218,124 @@ def test_a_number_past_the_boxes_bounds_is_refused_by_the_kernel():
     answers[number] = 10**9  # as a client that raised the box's max would send it
     assert c.predict(answers) == [] and c.board.status.error and not c.judged
     assert f"from {PREDICTION_RANGE[0]} to {PREDICTION_RANGE[1]}" in c.board.status.text
+
+
+def _answer_right(app: LessonApp) -> None:
+    c = app.c
+    if c.lesson.kind == "choose":
+        app.app.on_action({"do": "answer", "ids": c.run.best()})
+    else:
+        expected = c.run.expected()
+        for k, x in app.inputs.items():
+            x.value = expected[k]
+        app.on_check()
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)), ids=[x.id for x in LESSONS])
+def test_every_lesson_ends_the_same_clear_way(index: int):
+    """Whatever its kind, once answered and its robot's moves watched a lesson ends with one
+    banner, "Lesson done", saying what happened and what to do next; no question of the game
+    in play is asked (the next round's actions) and no "Now watch" hint stays."""
+    app = LessonApp()
+    c = app.c
+    app.on_open(index)
+    assert c.stage == "task" and c.ending is None
+    _answer_right(app)
+    assert c.judged and c.stage in ("watch", "done")
+    steps = 0
+    while c.stage == "watch":  # the robot's moves, one Next step at a time
+        state = app.app.board.state
+        assert state["pending"] > 0 and state["question"] is None
+        assert c.board.status.text == WATCH and c.ending is None
+        app.app.on_action({"do": "next"})
+        steps += 1
+        assert steps < 200
+    state = app.app.board.state
+    assert c.stage == "done" and state["pending"] == 0
+    assert state["question"] is None, state["question"]
+    title, text = state["banner"]
+    assert title == DONE and (title, text) == c.ending
+    assert "Now watch" not in state["status"]["text"] and not state["status"]["error"]
+    if c.lesson.kind == "choose":
+        assert text.startswith("Your answer was right: the board shows it played out")
+    else:
+        n = len(c.lesson.questions)
+        assert text.startswith(f"You predicted {n} of {n} right: the board shows the robot's")
+    if index + 1 < len(LESSONS):
+        assert f"press Next → for lesson {index + 2} ({LESSONS[index + 1].title})" in text
+    else:
+        assert "That was the last lesson" in text
+    assert "Try again" in text
+    tiles = [t for k in ("hand", "explored", "tableau") for t in state.get(k, [])]
+    assert not any("o" in t for t in tiles)  # no card is offered
+    # Try again starts the lesson over: the task again, no ending
+    app.on_try_again()
+    assert c.stage == "task" and c.ending is None
+    assert app.app.board.state.get("banner", (None,))[0] != DONE
+
+
+def test_show_all_ends_a_predict_lesson_without_a_stale_hint_or_question():
+    """The trial's report: after Show all, "Now watch: press Next step" stayed and the board
+    asked "Round 2, choose actions"."""
+    app = LessonApp()
+    c = app.c
+    app.on_open(PREDICT[0])
+    _answer_right(app)
+    assert c.stage == "watch" and c.board.status.text == WATCH
+    assert c.board.game.decision is not None and c.board.game.decision.kind == "actions"
+    app.app.on_action({"do": "all"})
+    state = app.app.board.state
+    assert state["status"]["text"] == "" and state["question"] is None
+    assert state["banner"][0] == DONE
+
+
+def test_a_wrong_answer_ends_the_same_way_and_says_so():
+    c = LessonController()
+    c.open(CHOOSE[-1])
+    assert not c.answer(_wrong(c.run))
+    c.show_all()
+    title, text = c.ending
+    assert title == DONE and text.startswith("Your answer was not the best")
+    c.open(PREDICT[0])
+    expected = c.run.expected()
+    q = c.run.questions[0]
+    wrong = dict(expected)
+    wrong[q["key"]] = (next(x for x in q["choices"] if x != expected[q["key"]])
+                       if q["choices"] else expected[q["key"]] + 1)
+    c.predict(wrong)
+    c.show_all()
+    n = len(c.run.questions)
+    assert c.ending[1].startswith(f"You predicted {n - 1} of {n} right")
+
+
+ROLLS = [i for i, x in enumerate(LESSONS)
+         if any(not r.last_round and r.faces not in (None, ("consume",))
+                for r in rolls_said(x.text))]
+
+
+@pytest.mark.parametrize("index", ROLLS, ids=[LESSONS[i].id for i in ROLLS])
+def test_the_roll_the_words_say_is_the_one_the_mat_shows(index: int):
+    """"The robot rolled Develop" while the mat showed Develop and x2 (issue 30): the faces a
+    lesson's text says the robot rolls this round are the faces on its mat's dice row, the
+    first time the board shows both (a robot face as the "robot =" counter reads it)."""
+    from rftg_nb.robot.dice import FACE_LABELS
+
+    app = LessonApp()
+    c = app.c
+    app.on_open(index)
+    said = [r.faces for r in rolls_said(c.lesson.text) if not r.last_round]
+    seen: list[str] = []
+    counter = ""
+    if c.lesson.kind == "predict":
+        _answer_right(app)
+    while True:
+        state = app.app.board.state
+        seen = sorted(d["face"] for s in state["mat"]["spaces"] for d in s.get("dice", []))
+        counter = state["mat"]["face"]
+        if len(seen) == 2 or c.stage == "done" or (c.lesson.kind == "choose"
+                                                    and not c.judged):
+            break
+        app.app.on_action({"do": "next"})
+    assert seen, "the words say a roll that the mat never shows"
+    for faces in said:
+        assert sorted(counter if f == "robot" else FACE_LABELS[f] for f in faces) == seen
