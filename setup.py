@@ -1,12 +1,24 @@
 """The compiled build of the rules engine (pyproject.toml holds everything else).
 
-Without ``RFTG_NB_COMPILE=1`` this adds nothing: the package is plain Python. With it, mypyc
-(``pip install mypy``) compiles the modules of ``rftg_nb/_native.py``'s ``NATIVE_MODULES`` from
-the same source into C extensions, which Python then imports in place of the ``.py`` files
-beside them, and records a digest of the sources compiled (``rftg_nb/_native_build.json``)
-once every extension is built and in place, never before: a build that no longer matches its
-sources, or that did not finish, is not used. ``make install`` builds in place; see the
-docs' performance page (docs/performance.md, "The compiled engine").
+mypyc (from mypy) compiles the modules of ``rftg_nb/_native.py``'s ``NATIVE_MODULES`` from the
+same source into C extensions, which Python then imports in place of the ``.py`` files beside
+them, and records a digest of the sources compiled (``rftg_nb/_native_build.json``) once every
+extension is built and in place, never before: a build that no longer matches its sources, or
+that did not finish, is not used. ``RFTG_NB_COMPILE`` says when:
+
+- ``1``: always, and a failure fails the build. ``make install`` builds in place this way (see
+  "The compiled engine" in docs/performance.md), and Binder's postBuild installs so.
+- ``0``: never; the package is plain Python.
+- unset: a wheel (``python -m build``, ``pip install .``) is compiled where it can be, and
+  where it cannot (no mypy, no working C compiler or Python headers, mypyc or the compiler
+  failing) it is a pure-Python wheel instead, which the build says, and never a failed build.
+  Nothing else is compiled: an editable install, an sdist, the metadata.
+
+A compiled wheel is tagged for its Python and platform (``cp311-cp311-linux_x86_64``), a pure
+one ``py3-none-any``; the installed package's ``rftg_nb.ENGINE`` says ``"compiled"`` or
+``"python"``. No build of the package carries extension files or a record that it did not make
+itself: those of an in-place build are not package data, and whatever an earlier build left in
+the build folder is removed before this one writes there.
 
 Every build of the package (a wheel, ``pip install .``) also carries the app's files as package
 data in ``rftg_nb/app_files/``: copies of ``notebooks/*.ipynb``, the Voila server settings
@@ -19,14 +31,17 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from setuptools import setup
+from setuptools import Distribution, Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
+COMPILE_VARIABLE = "RFTG_NB_COMPILE"
 
 
 def _native() -> Any:
@@ -38,28 +53,94 @@ def _native() -> Any:
     return module
 
 
-def _compiled() -> tuple[list[Any], str | None]:
+def compile_mode(environ: Any = os.environ, argv: list[str] = sys.argv) -> str:
+    """``"always"`` (``RFTG_NB_COMPILE=1``), ``"never"`` (``RFTG_NB_COMPILE=0``, or a command
+    that makes no wheel) or ``"wheel"`` (a wheel, compiled where it can be, else pure)."""
+    value = environ.get(COMPILE_VARIABLE)
+    if value == "1":
+        return "always"
+    if value == "0" or "bdist_wheel" not in argv[1:]:
+        return "never"
+    return "wheel"
+
+
+def say(message: str) -> None:
+    """A line for the person building (the build frontend shows the backend's output)."""
+    print(f"rftg_nb: {message}", file=sys.stderr, flush=True)
+
+
+_PROBE = """#include <Python.h>
+static struct PyModuleDef probe = {PyModuleDef_HEAD_INIT, "rftg_nb_probe", NULL, -1, NULL};
+PyMODINIT_FUNC PyInit_rftg_nb_probe(void) { return PyModule_Create(&probe); }
+"""
+
+
+def compiler_problem() -> str | None:
+    """Why no C extension can be built here, or None: a one-line extension is built, as
+    setuptools builds mypyc's (the same compiler, flags and Python headers), in a folder of
+    its own."""
+    with tempfile.TemporaryDirectory(prefix="rftg-nb-probe-") as tmp:
+        source = Path(tmp) / "rftg_nb_probe.c"
+        source.write_text(_PROBE, encoding="utf-8")
+        dist = Distribution({"ext_modules": [Extension("rftg_nb_probe", [str(source)])]})
+        probe = build_ext(dist)
+        probe.build_lib, probe.build_temp = str(Path(tmp) / "lib"), str(Path(tmp) / "temp")
+        try:
+            probe.ensure_finalized()
+            probe.run()
+        except Exception as error:  # CompileError, LinkError, a compiler that is not there
+            return f"no C extension can be built here ({type(error).__name__}: {error})"
+    return None
+
+
+def _compiled(mode: str) -> tuple[list[Any], str | None]:
     """mypyc's extensions of the compiled modules, and the digest of the sources it read (taken
-    before it reads them: an edit while it compiles leaves the build stale); none without
-    ``RFTG_NB_COMPILE=1``."""
-    if os.environ.get("RFTG_NB_COMPILE") != "1":
+    before it reads them: an edit while it compiles leaves the build stale); none when this
+    build is not compiled (:func:`compile_mode`). For a wheel of ``"wheel"`` mode, whatever
+    stops the compile makes the wheel pure, and says why."""
+    if mode == "never":
+        if os.environ.get(COMPILE_VARIABLE) == "0" and "bdist_wheel" in sys.argv[1:]:
+            say(f"a pure-Python wheel ({COMPILE_VARIABLE}=0): the Python engine")
         return [], None
+    if mode == "wheel":
+        try:
+            import mypyc.build  # noqa: F401 - the compile needs mypy
+        except ImportError:
+            say("a pure-Python wheel: mypy is not installed, so the engine cannot be "
+                "compiled (the Python engine)")
+            return [], None
+        problem = compiler_problem()
+        if problem is not None:
+            say(f"a pure-Python wheel: {problem} (the Python engine)")
+            return [], None
     from mypyc.build import mypycify  # only this build needs mypy
 
     native = _native()
     digest = native.source_digest(ROOT)
     # Modules outside the list are read for their types only, their own type errors not
     # reported (they run as Python); dependencies without type information are Any.
-    return mypycify(["--ignore-missing-imports", "--follow-imports=silent",
-                     *native.NATIVE_MODULES], group_name=native.GROUP), digest
+    options = ["--ignore-missing-imports", "--follow-imports=silent", *native.NATIVE_MODULES]
+    if mode == "always":
+        return mypycify(options, group_name=native.GROUP), digest
+    say("compiling the wheel's engine with mypyc (a minute or two)")
+    try:
+        extensions = mypycify(options, group_name=native.GROUP)
+    except (Exception, SystemExit) as error:  # mypyc ends with SystemExit on a type error
+        say(f"a pure-Python wheel: mypyc could not compile the engine ({error}) (the Python "
+            "engine)")
+        return [], None
+    return extensions, digest
 
 
-EXTENSIONS, DIGEST = _compiled()
+MODE = compile_mode()
+EXTENSIONS, DIGEST = _compiled(MODE)
 
 
 class BuildExt(build_ext):
     """setuptools' build_ext, which records the compiled sources' digest beside the
-    extensions once they are all built and in place (:func:`rftg_nb._native.build_and_record`)."""
+    extensions once they are all built and in place (:func:`rftg_nb._native.build_and_record`).
+    Building a wheel that may be pure (:func:`compile_mode` ``"wheel"``), a failed compile
+    leaves no extension file and no record in the build, and makes the wheel pure."""
 
     def run(self) -> None:
         if DIGEST is None:
@@ -67,7 +148,22 @@ class BuildExt(build_ext):
             return
         # in place beside the sources (make install), or into the tree a wheel is made from
         root = ROOT if self.inplace else Path(self.build_lib)
-        _native().build_and_record(super().run, root, DIGEST)
+        native = _native()
+        if MODE != "wheel" or self.inplace:
+            native.build_and_record(super().run, root, DIGEST)
+            return
+        try:
+            native.build_and_record(super().run, root, DIGEST)
+        except Exception as error:  # the compiler failed part way
+            native.remove_build(root)
+            self.extensions = self.distribution.ext_modules = []
+            wheel = self.distribution.command_obj.get("bdist_wheel")
+            if wheel is not None:
+                wheel.root_is_pure = True  # read once the build is done: the tag, the layout
+            say(f"a pure-Python wheel: the engine's compile failed ({type(error).__name__}: "
+                f"{error}) (the Python engine)")
+        else:
+            say("the wheel's engine is compiled (rftg_nb.ENGINE: 'compiled')")
 
 
 class AppFilesMissing(Exception):
@@ -93,12 +189,16 @@ def app_files(root: Path = ROOT) -> dict[Path, str]:
 
 class BuildPy(build_py):
     """setuptools' build_py, which also copies the app's files (:func:`app_files`) into the
-    build's ``rftg_nb/app_files/`` (not for an editable install: it serves the repository's)."""
+    build's ``rftg_nb/app_files/`` (not for an editable install: it serves the repository's),
+    and clears the build folder of any compiled engine an earlier build left there."""
 
     def run(self) -> None:
         super().run()
         if getattr(self, "editable_mode", False):
             return
+        # An earlier build's extensions and record in this build folder are not this build's
+        # (build_ext, which runs after this, makes its own when this build is compiled).
+        _native().remove_build(Path(self.build_lib))
         target = Path(self.build_lib) / "rftg_nb" / "app_files"
         for source, name in app_files().items():
             self.mkpath(str((target / name).parent))

@@ -7,6 +7,7 @@ from rftg_nb._native import choose_engine
 #: which is why the imports below come after it.
 ENGINE = choose_engine()
 
+from rftg_nb._version import __version__ as __version__  # noqa: E402
 from rftg_nb.cards.custom import CustomCardError  # noqa: E402
 from rftg_nb.engine import (  # noqa: E402
     Decision,
@@ -27,4 +28,3 @@ __all__ = [
     "IllegalChoice", "Option", "PositionError", "RandomPlayer", "SaveFileError", "SetupError",
     "SoloGame",
 ]
-__version__ = "0.1.0"

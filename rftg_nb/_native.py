@@ -1,8 +1,9 @@
 """The compiled engine: which modules mypyc compiles, and whether this run uses them.
 
 The rules, the solitaire robot and the random player (:data:`NATIVE_MODULES`) are also built as
-C extensions with mypyc, from the same source (``setup.py`` with ``RFTG_NB_COMPILE=1``; ``make
-install`` does it in place, beside the sources). Python would then import an extension in
+C extensions with mypyc, from the same source (``setup.py``: ``make install`` builds them in
+place, beside the sources, and a wheel carries a build of its own where a C compiler works,
+never one it did not make: :func:`remove_build`). Python would then import an extension in
 place of its ``.py`` file even after the file was edited, so the build records a digest of the
 sources it compiled (:data:`BUILD_RECORD`), written only once every extension is built and in
 place (:func:`build_and_record`), and :func:`choose_engine`, run before anything else of the
@@ -121,6 +122,22 @@ def build_and_record(build: Callable[[], None], root: Path, digest: str) -> None
     write_record(root, digest)
 
 
+def remove_build(root: Path) -> list[Path]:
+    """Remove a compiled build from the package under ``root`` (a build folder a wheel is made
+    from): its record and every extension file of the package, whatever sources they were
+    built from. The files removed."""
+    package = root / "rftg_nb"
+    gone = [path for path in sorted(package.rglob("*"))
+            if path.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+            and path.is_file()]
+    record = package / BUILD_RECORD
+    if record.is_file():
+        gone.append(record)
+    for path in gone:
+        path.unlink()
+    return gone
+
+
 def _extension(root: Path, stem: str) -> Path | None:
     """The extension file built for ``stem`` (a module's path without ``.py``), if any."""
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
@@ -192,4 +209,4 @@ def choose_engine(root: Path = PACKAGE.parent) -> str:
 
 __all__ = ["BUILD_RECORD", "GROUP", "GROUP_LIBRARY", "NATIVE_MODULES", "build_and_record",
            "choose_engine", "compiled_state", "missing_extensions", "mypyc_attr",
-           "source_digest", "trait", "write_record"]
+           "remove_build", "source_digest", "trait", "write_record"]

@@ -77,8 +77,9 @@ DOMAIN_STRINGS = (
 # The formats' field names (saves, setups, solitaire set-ups, tables, designs, powers,
 # bonuses, components, positions).
 KEYS = (
-    "format", "version", "setup", "seed", "choices", "table", "players", "expansion",
-    "advanced", "names", "goals", "draft", "custom_cards", "solo", "position", "difficulty",
+    "format", "version", "app_version", "setup", "seed", "choices", "table", "players",
+    "expansion", "advanced", "names", "goals", "draft", "custom_cards", "solo", "position",
+    "difficulty",
     "player_start", "robot_start", "deck", "dice", "components", "adjust", "after", "robot",
     "credit", "economy", "stack", "computer", "level", "name", "type", "cost", "vp", "good",
     "windfall", "military", "flags", "copies", "powers", "bonuses", "phase", "code", "value",
@@ -636,7 +637,7 @@ def save_shaped() -> st.SearchStrategy[Any]:
          "seed": st.integers(0, 99) | json_leaves(), "setup": setup,
          "choices": st.lists(st.lists(st.sampled_from(DOMAIN_STRINGS), max_size=3),
                              max_size=4) | json_values(6)},
-        optional={"table": json_values(8)},
+        optional={"table": json_values(8), "app_version": st.just("0.1.0") | json_leaves()},
     )
 
 

@@ -187,6 +187,104 @@ def test_setup_py_builds_through_build_and_record(tmp_path: Path, monkeypatch) -
     assert json.loads(record.read_text(encoding="utf-8"))["digest"] == "the digest mypyc read"
 
 
+def _setup_py(monkeypatch) -> dict:
+    """setup.py's names, read with ``setup`` stubbed (and no compile: no RFTG_NB_COMPILE, and
+    pytest's command line makes no wheel)."""
+    setuptools = pytest.importorskip("setuptools")
+    monkeypatch.delenv("RFTG_NB_COMPILE", raising=False)
+    monkeypatch.setattr(setuptools, "setup", lambda **_kwargs: None)
+    return runpy.run_path(str(ROOT / "setup.py"), run_name="setup_read")
+
+
+def test_when_setup_py_compiles(monkeypatch) -> None:
+    """RFTG_NB_COMPILE=1 always (make install, Binder), 0 never; unset, only a wheel, and
+    that one where it can (issue 33)."""
+    mode = _setup_py(monkeypatch)["compile_mode"]
+    wheel = ["setup.py", "bdist_wheel", "--dist-dir", "dist"]
+    assert mode({}, wheel) == "wheel"
+    assert mode({"RFTG_NB_COMPILE": "1"}, wheel) == "always"
+    assert mode({"RFTG_NB_COMPILE": "0"}, wheel) == "never"
+    assert mode({"RFTG_NB_COMPILE": "1"}, ["setup.py", "build_ext", "--inplace"]) == "always"
+    for command in ("build_ext", "editable_wheel", "sdist", "egg_info", "dist_info"):
+        assert mode({}, ["setup.py", command]) == "never", command
+
+
+def test_a_compiler_that_does_not_work_is_found_before_the_compile(monkeypatch) -> None:
+    problem = _setup_py(monkeypatch)["compiler_problem"]
+    monkeypatch.setenv("CC", "/bin/false")
+    why = problem()
+    assert why is not None and why.startswith("no C extension can be built here (CompileError")
+
+
+def _build_tree(root: Path) -> list[Path]:
+    """An earlier compiled build left in a build folder (extension files and a record)."""
+    (root / "rftg_nb" / "engine").mkdir(parents=True)
+    left = [root / ("rftg_nb/players" + SUFFIX), root / ("rftg_nb/engine/game" + SUFFIX),
+            root / (GROUP_LIBRARY + SUFFIX), root / "rftg_nb" / _native.BUILD_RECORD]
+    for path in left:
+        path.write_bytes(b"an earlier build's")
+    (root / "rftg_nb/players.py").write_text("# the source stays\n", encoding="utf-8")
+    return left
+
+
+def test_a_wheel_whose_compile_fails_part_way_is_pure(tmp_path: Path, monkeypatch) -> None:
+    """Issue 33: where the compiler passed the probe but failed on the engine, the wheel is
+    pure: no extension file and no record in its build folder, no extension modules, and
+    bdist_wheel told so before it tags and lays out the wheel."""
+    pytest.importorskip("setuptools")
+    from setuptools.command.build_ext import build_ext
+    from setuptools.dist import Distribution
+    from setuptools.errors import CompileError
+
+    setup = _setup_py(monkeypatch)
+    command = setup["BuildExt"]
+    monkeypatch.setitem(command.run.__globals__, "DIGEST", "the digest mypyc read")
+    monkeypatch.setitem(command.run.__globals__, "MODE", "wheel")
+    left = _build_tree(tmp_path)
+    dist = Distribution()
+    dist.ext_modules = ["an extension"]
+    wheel = dist.get_command_obj("bdist_wheel")
+    wheel.root_is_pure = False
+    build = command(dist)
+    build.inplace, build.build_lib = False, str(tmp_path)
+
+    def failing(_self: object) -> None:
+        (tmp_path / ("rftg_nb/robot/solo" + SUFFIX)).parent.mkdir(exist_ok=True)
+        (tmp_path / ("rftg_nb/robot/solo" + SUFFIX)).write_bytes(b"half made")
+        raise CompileError("gcc failed")
+
+    monkeypatch.setattr(build_ext, "run", failing)
+    build.run()  # no error: the wheel goes on, pure
+    assert not any(path.exists() for path in left)
+    assert not (tmp_path / ("rftg_nb/robot/solo" + SUFFIX)).exists()
+    assert (tmp_path / "rftg_nb/players.py").exists()
+    assert (wheel.root_is_pure, dist.ext_modules, build.extensions) == (True, [], [])
+    # RFTG_NB_COMPILE=1 (make install, Binder): a failure fails the build, as before
+    monkeypatch.setitem(command.run.__globals__, "MODE", "always")
+    build = command(Distribution())
+    build.inplace, build.build_lib = False, str(tmp_path)
+    with pytest.raises(CompileError, match="gcc failed"):
+        build.run()
+
+
+def test_a_build_folder_keeps_no_earlier_compiled_build(tmp_path: Path, monkeypatch) -> None:
+    """setup.py's build_py clears the build folder of extension files and a record that an
+    earlier build left there, before build_ext makes this build's (issue 33)."""
+    pytest.importorskip("setuptools")
+    from setuptools.command.build_py import build_py
+    from setuptools.dist import Distribution
+
+    command = _setup_py(monkeypatch)["BuildPy"]
+    left = _build_tree(tmp_path)
+    monkeypatch.setattr(build_py, "run", lambda _self: None)
+    build = command(Distribution())
+    build.build_lib = str(tmp_path)
+    build.run()
+    assert not any(path.exists() for path in left)
+    assert (tmp_path / "rftg_nb/players.py").exists()
+    assert (tmp_path / "rftg_nb/app_files/notebooks/play.ipynb").is_file()
+
+
 def _engine_of_a_fresh_run(**env: str) -> str:
     code = ("import rftg_nb, rftg_nb.engine.game as g, rftg_nb.players as p; "
             "print(rftg_nb.ENGINE, g.__file__, p.__file__)")

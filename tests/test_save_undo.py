@@ -1,7 +1,8 @@
 """Saving, loading and undo; argument checks of ``Game.new`` and ``Game.from_position``.
 
-A save is format + version + setup + seed + choice log; loading replays the log, and undo
-replays one of a player's choices fewer.
+A save is format + format version + setup + seed + choice log, with the version of rftg_nb
+that wrote it (``app_version``, which the replay never reads); loading replays the log, and
+undo replays one of a player's choices fewer.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from rftg_nb import Game, IllegalChoice, PositionError, RandomPlayer, SaveFileError
+from rftg_nb import Game, IllegalChoice, PositionError, RandomPlayer, SaveFileError, SoloGame
+from rftg_nb import __version__ as app_version
 from rftg_nb.engine.views import locations
 
 
@@ -66,11 +68,34 @@ def test_save_holds_setup_seed_and_choices(midgame: tuple[Game, list[Any]]) -> N
     game, before = midgame
     data = _save(game)
     assert data["format"] == "rftg_nb-game" and data["version"] == 1
+    assert data["app_version"] == app_version
     assert data["seed"] == 7
     assert data["setup"] == {"players": 2, "expansion": "tgs", "advanced": True,
                              "goals": [g.name for g in game.goals]}  # drawn from the seed
     assert data["choices"] == [list(c) for c in game.choices]
     assert len(data["choices"]) == len(before)
+
+
+@pytest.mark.parametrize("made_by", [None, "0.0.1", "9.9.9.dev3+local", "rftg_nb 2"])
+@pytest.mark.parametrize("new", [
+    lambda: Game.new(players=3, seed=12), lambda: SoloGame.new(seed=12)], ids=["game", "solo"])
+def test_any_app_version_or_none_loads_the_same_game(new: Any, made_by: str | None) -> None:
+    """A save names the version of rftg_nb that wrote it; one written before that field was
+    added has none, one written by another version names that: each loads the same game, and
+    saves again as this version."""
+    game = new()
+    bot = RandomPlayer(12)
+    for _ in range(25):
+        game.apply(bot.choose(game.decision))
+    data = _save(game)
+    assert data["app_version"] == app_version and data["version"] == 1
+    if made_by is None:
+        del data["app_version"]
+    else:
+        data["app_version"] = made_by
+    loaded = type(game).from_json(json.dumps(data))
+    assert loaded.snapshot() == game.snapshot() and loaded.events == game.events
+    assert loaded.to_json() == game.to_json()
 
 
 def test_loads_bytes_and_keeps_names() -> None:
@@ -199,6 +224,12 @@ TAMPERS: list[tuple[tuple[str, ...], Any, str]] = [
     (("extra",), 1, "'extra'"),
     (("version",), True, "'version'"),
     (("version",), 1.0, "'version'"),
+    (("version",), "0.1.0", "'version'"),  # the app's version is not the format's
+    (("app_version",), 1, "'app_version'"),
+    (("app_version",), None, "'app_version'"),
+    (("app_version",), "", "'app_version'"),
+    (("app_version",), "9" * 101, "'app_version'"),
+    (("app_version",), ["0.1.0"], "'app_version'"),
     (("seed",), 2**70, "'seed'"),
     (("setup", "advanced"), 0.0, "'setup.advanced'"),
     (("setup", "advanced"), {}, "'setup.advanced'"),

@@ -39,6 +39,8 @@ from rftg_nb.engine.decision import (
 )
 from rftg_nb.engine.power_cache import PowerUse
 from rftg_nb.engine.saves import (
+    APP_VERSION,
+    APP_VERSION_FIELD,
     SAVE_FIELDS,
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -384,12 +386,15 @@ class Game(GameViews):
 
     # ----------------------------------------------------------------- saving
     def to_json(self) -> str:
-        """Version + setup + seed + choice log, as JSON text. Loading replays it."""
+        """Format version + setup + seed + choice log, as JSON text, with the version of
+        rftg_nb that wrote it (``app_version``: see rftg_nb/engine/saves.py). Loading replays
+        it."""
         self._check_made()
         return json.dumps(
             {
                 "format": SAVE_FORMAT,
                 "version": SAVE_VERSION,
+                APP_VERSION_FIELD: APP_VERSION,
                 "setup": self.setup,
                 "seed": self.seed,
                 "choices": [list(c) for c in self._log],

@@ -1,6 +1,20 @@
 """Saved games: reading a save file's JSON, the checks of its fields and of a set-up, and the
 custom designs a set-up carries (each refusal a :class:`SaveFileError` naming the field). The
-game classes load a save by replaying it (:meth:`rftg_nb.engine.game.Game.from_json`)."""
+game classes load a save by replaying it (:meth:`rftg_nb.engine.game.Game.from_json`).
+
+A save is one JSON object (:data:`SAVE_FIELDS`, plus a kind of game's own, such as a table's
+``table``):
+
+- ``format``: ``"rftg_nb-game"``.
+- ``version``: the version of the save *format* (:data:`SAVE_VERSION`, a whole number). A
+  program reads the format versions it knows and refuses others; it changes only when the
+  fields change their meaning.
+- ``app_version``: the version of rftg_nb that wrote the save (``rftg_nb.__version__``, as
+  ``rftg-nb --version`` and the package's metadata say it), for a person or a tool reading the
+  file. Optional (saves written before it was added have none) and never read by the replay: a
+  save loads the same whichever version wrote it.
+- ``setup``, ``seed``, ``choices``: the game itself, which loading replays.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +22,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rftg_nb._version import __version__
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine import draft as _draft
 from rftg_nb.engine.decision import SaveFileError
@@ -17,7 +32,13 @@ SAVE_FORMAT = "rftg_nb-game"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 1_000_000  # a saved game is at most 1 MB (a finished 5-player game: ~20 KB)
 MAX_SEED = 2**63  # seeds are whole numbers with |seed| below this
-SAVE_FIELDS = ("format", "version", "setup", "seed", "choices")
+#: The field of a save that names the version of rftg_nb that wrote it (optional), and what
+#: a save written now holds there.
+APP_VERSION_FIELD = "app_version"
+APP_VERSION = __version__
+#: The longest ``app_version`` a save may hold.
+MAX_APP_VERSION = 100
+SAVE_FIELDS = ("format", "version", APP_VERSION_FIELD, "setup", "seed", "choices")
 #: The fields a game's set-up may have (a solitaire game adds "solo").
 SETUP_FIELDS = ("players", "expansion", "advanced", "names", "goals", "custom_cards", "draft",
                 "position")
@@ -105,6 +126,12 @@ def read_save(text: Any) -> dict[str, Any]:
     if type(version) is not int or version != SAVE_VERSION:
         raise SaveFileError(f"field 'version': this program reads version {SAVE_VERSION}, "
                             f"got {quote(version)}")
+    if APP_VERSION_FIELD in data:
+        made_by = data[APP_VERSION_FIELD]
+        if not isinstance(made_by, str) or not 0 < len(made_by) <= MAX_APP_VERSION:
+            raise SaveFileError(f"field '{APP_VERSION_FIELD}': expected the version of rftg_nb "
+                                f"that wrote the save (a text of 1 to {MAX_APP_VERSION} "
+                                f"characters), got {quote(made_by)}")
     return data
 
 

@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rftg_nb.engine.saves import APP_VERSION_FIELD
+
 #: the kinds of game a row is: against the robot, at a table, a drafted table game
 MODES = ("solitaire", "table", "draft")
 #: who sits at a seat
@@ -102,10 +104,17 @@ def summarize(game: Any, table: Mapping[str, Any] | None = None) -> Summary:
                    ended=ended, difficulty=difficulty, custom=bool(setup.get("custom_cards")))
 
 
+def the_game(save: Mapping[str, Any]) -> dict[str, Any]:
+    """A save's fields less the version of rftg_nb that wrote it (``app_version``, which the
+    replay never reads): the same game saved by two versions is one game."""
+    return {k: v for k, v in save.items() if k != APP_VERSION_FIELD}
+
+
 def save_digest(save: Mapping[str, Any]) -> str:
     """A key for a game with no id of its own: the digest of its save (set-up, seed and every
-    choice), so the same game added twice is one row."""
-    text = json.dumps(save, sort_keys=True, separators=(",", ":"))
+    choice; not the version of rftg_nb that wrote it), so the same game added twice is one
+    row."""
+    text = json.dumps(the_game(save), sort_keys=True, separators=(",", ":"))
     return "save:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
@@ -114,4 +123,4 @@ def plain_seats(seats: Sequence[Seat]) -> str:
 
 
 __all__ = ["MODES", "SEAT_KINDS", "Seat", "Summary", "is_solitaire", "save_digest", "seats_of",
-           "summarize"]
+           "summarize", "the_game"]

@@ -47,7 +47,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from rftg_nb.history.record import Summary, plain_seats, save_digest, summarize
+from rftg_nb.history.record import Summary, plain_seats, save_digest, summarize, the_game
 
 #: "RFNB": what marks a history file as this program's
 APPLICATION_ID = 0x52464E42
@@ -866,14 +866,15 @@ def _why(e: BaseException) -> str:
 
 
 def _choices_of(save: str) -> tuple[Any, list[Any]] | None:
-    """(the game's set-up and seed, its choices) of a save's text, or None if it is damaged."""
+    """(the game's set-up and seed, its choices) of a save's text, or None if it is damaged.
+    The version of rftg_nb that wrote it is not part of the game (:func:`the_game`)."""
     try:
         data = json.loads(save)
     except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or not isinstance(data.get("choices"), list):
         return None
-    same = {k: v for k, v in data.items() if k != "choices"}
+    same = {k: v for k, v in the_game(data).items() if k != "choices"}
     return same, data["choices"]
 
 

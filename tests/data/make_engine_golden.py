@@ -18,7 +18,8 @@ Each fingerprint holds short SHA-256 digests (of ``repr`` of plain data, so that
 and key order all count) of: the choice log, every decision shown (player, kind, prompt, options
 with ids, labels and data, min, max, context), every event (round, phase, actor, kind, sentence,
 data, visibility), each seat's view, the final snapshot, the goals, a mid-game step-through copy
-and the save JSON; plus the scores, score breakdowns and winners in full. Solitaire games add
+and the save JSON (less its ``app_version``: a new version of the app is no change of the
+engine's); plus the scores, score breakdowns and winners in full. Solitaire games add
 the race's numbers after every event (``SoloGame.numbers_at``).
 """
 
@@ -105,6 +106,13 @@ def play(spec: dict[str, Any]) -> tuple[Game, list[tuple[Any, ...]]]:
     return game, shown
 
 
+def _save_of_the_game(game: Game) -> str:
+    """The save's text without the version of rftg_nb that wrote it."""
+    save = json.loads(game.to_json())
+    del save["app_version"]
+    return json.dumps(save)
+
+
 def fingerprint(game: Game, shown: list[tuple[Any, ...]]) -> dict[str, Any]:
     """The fingerprint of a finished game (see the module docstring)."""
     sides = len(game.sides())
@@ -124,7 +132,7 @@ def fingerprint(game: Game, shown: list[tuple[Any, ...]]) -> dict[str, Any]:
         "breakdowns": [game.score_breakdown(i) for i in range(sides)],
         "winners": game.winners,
         "rounds": game.round,
-        "save_sha": hashlib.sha256(game.to_json().encode()).hexdigest()[:20],
+        "save_sha": hashlib.sha256(_save_of_the_game(game).encode()).hexdigest()[:20],
     }
     mid = game.at_step(max(1, len(game.events) // 2))
     out["mid_step_sha"] = _digest(mid.snapshot())

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from rftg_nb import Game, RandomPlayer, SoloGame, history
+from rftg_nb.history.record import save_digest
 from rftg_nb.history.store import APPLICATION_ID, MIGRATIONS, SCHEMA, History, HistoryError
 
 
@@ -106,6 +107,26 @@ def test_the_same_game_is_one_row_however_often_it_is_added(h: History) -> None:
     other = solo(4)
     assert h.add(other) == h.add(other) != gid  # keyed by its save: added twice, one row
     assert len(h) == 2
+
+
+def test_the_version_that_wrote_a_save_is_not_part_of_the_game(h: History) -> None:
+    """A save names the rftg_nb that wrote it (``app_version``); the same game saved by
+    another version, or before saves named it, is the same row, and an import of such a save
+    from an earlier point of the game never rolls the row back."""
+    g = solo(4, finish=False)
+    data = json.loads(g.to_json())
+    unnamed = {k: v for k, v in data.items() if k != "app_version"}
+    elsewhere = dict(data, app_version="0.0.1")
+    assert save_digest(unnamed) == save_digest(data) == save_digest(elsewhere)
+    gid = h.add(g)
+    report = h.import_games([json.dumps(unnamed), json.dumps(elsewhere)])
+    assert (report.added, report.updated, report.kept, report.refused) == (0, 0, 2, [])
+    assert len(h) == 1 and h.row(gid).save == g.to_json()
+    kept = h.add(g, key="game-1")
+    earlier = dict(unnamed, choices=unnamed["choices"][:-3])
+    later = "2999-01-01T00:00:00+00:00"  # saved later, but less far in the same game
+    report = h.import_games([json.dumps({"save": earlier, "key": "game-1", "saved": later})])
+    assert (report.kept, report.updated, h.row(kept).save) == (1, 0, g.to_json())
 
 
 def test_delete_one_or_every_game(h: History) -> None:
