@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import random
 import runpy
 import shutil
 import subprocess
@@ -41,7 +42,8 @@ from rftg_nb._native import (
     source_digest,
     write_record,
 )
-from tests.browser.conftest import BOARD, ROOT, free_port, stop
+from tests.browser.conftest import BOARD, ROOT, board_after, board_serial, free_port, stop
+from tests.browser.test_dashboard import _answer, _round
 
 # The compiled build takes about a minute and a half on 2 cores, more under load.
 pytestmark = pytest.mark.timeout(900)
@@ -282,6 +284,17 @@ def test_the_wheel_serves_the_play_page_from_a_fresh_venv(built, tmp_path: Path,
         assert "play.ipynb" in start_page and "/voila/templates/rftg/" in start_page
         page.goto(url + "/voila/render/play.ipynb")
         page.wait_for_selector(f"{BOARD}[data-serial]", timeout=60_000)
+        # a game played: the first round's questions by clicking, then the computer plays the
+        # person's seat to the game's end, and the end is drawn
+        rng = random.Random(7)
+        while _round(page) < 2:
+            _answer(page, rng)
+        before = board_serial(page)
+        page.click("[data-do=auto][data-until=game]")
+        board_after(page, before)
+        page.wait_for_selector(f"{BOARD} .rb-end h3", timeout=120_000)
+        assert page.inner_text(f"{BOARD} .rb-end h3").startswith("Game over: ")
+        assert not page.locator(f"{BOARD} .rb-status.err").count()
         assert page_errors == []
         assert home.is_dir()  # --home: the history's folder, made for the server
     finally:
