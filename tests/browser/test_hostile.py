@@ -440,7 +440,7 @@ def test_designer_names_and_card_files_are_text(tab: Watch, voila_pages: VoilaSe
 
     # a valid set named with markup: listed, edited again and played with
     upload(f"{SCRIPT}{JS_STRING}.json", card_file(CARDS))
-    expect(status).to_have_text("Loaded 4 custom designs (4 cards).")
+    expect(status).to_have_text("Loaded 4 custom designs (16 cards).")
     expect(listed).to_have_text([c["name"] for c in CARDS])
     page.locator(".rftg-designer select[size]").select_option(index=2)
     page.get_by_role("button", name="Edit").click()
@@ -452,7 +452,7 @@ def test_designer_names_and_card_files_are_text(tab: Watch, voila_pages: VoilaSe
     page.get_by_role("button", name="Play with these cards").click()
     page.wait_for_selector(f"{BOARD}[data-serial] .rb-card", timeout=60_000)
     expect(page.locator(".rb-status")).to_contain_text(
-        "custom cards in the deck: " + ", ".join(c["name"] for c in CARDS))
+        "4 custom designs (16 cards) in the deck: " + ", ".join(c["name"] for c in CARDS))
     tab.clean("played with the set")
     page.screenshot(path="/tmp/hostile-designer-game.png", full_page=True)
 
