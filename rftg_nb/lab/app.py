@@ -144,11 +144,11 @@ class LabApp:
 
         self.widget = widgets.VBox([
             widgets.HBox([self.seat, self.seed]), self.ai_note, self.message, self.shown,
-            widgets.HTML("<h3>The robot from each start world</h3>"),
+            widgets.HTML("<h2>The robot from each start world</h2>"),
             widgets.HBox([self.world_games, self.world_button]), self.slots["start worlds"],
             self.world_note,
             *self.world_charts.values(),
-            widgets.HTML("<h3>The unknowns: component values the rulebook does not print</h3>"
+            widgets.HTML("<h2>The unknowns: component values the rulebook does not print</h2>"
                          "<p>Each value marked <i>assumed</i> in the robot's component data is "
                          "played against its alternatives on the same deals. A bar is the "
                          "change from the assumed value, with its 95% interval: an interval "

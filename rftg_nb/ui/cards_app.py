@@ -166,7 +166,8 @@ def _tiles(designs: Iterable[Design], prefix: str, mark: str | None) -> list[dic
     return out
 
 
-INTRO = ("<h3 style='margin:4px 0'>Card designs</h3><p style='margin:0 0 6px'>Every card "
+INTRO = ("<h1 style='margin:4px 0;font-size:20px'>Card designs</h1>"
+         "<p style='margin:0 0 6px'>Every card "
          "design of the base game and The Gathering Storm, as the board draws it. Filter by "
          "type, flag, the phase a power works in, set or part of a name; click a card for its "
          "whole text. Load a custom card set (the file the designer page downloads) to see its "

@@ -39,7 +39,8 @@ STYLE = """<style>
 .rftg-designer .rd-problem { color: #b3261e; font-weight: 600; }
 </style>"""
 KINDS = [("world", "world"), ("development", "development")]
-INTRO = ("<h3 style='margin:4px 0'>Card designer</h3><p style='margin:0 0 6px'>Fill in a blank "
+INTRO = ("<h1 style='margin:4px 0;font-size:20px'>Card designer</h1>"
+         "<p style='margin:0 0 6px'>Fill in a blank "
          "card: a world or a development, with any of the engine's powers. A problem shows in "
          "red next to its field; the preview is the card as the board draws it. Keep finished "
          "cards in the set, download the set as a file to use it again (here, on the cards "
@@ -129,7 +130,7 @@ class DesignerApp:
         self.status = w.HTML()
         self.set_list = w.Select(description="The set", rows=5, layout=lay(width="360px"))
         self.edit_button = w.Button(description="Edit")
-        self.delete_button = w.Button(description="Remove", button_style="warning")
+        self.delete_button = w.Button(description="Remove", button_style="danger")
         self.download = w.HTML()
         self.upload = FileButton(on_file=self._uploaded, label="Load a set from a file",
                                  hint="a JSON file of custom cards, as downloaded here",

@@ -63,13 +63,29 @@ def face_html(d: Design) -> str:
     # long word) have the tile's whole width; the two empty floats at the start of the powers
     # keep their last lines out of the tile's bottom right corner, where the board puts the
     # i button and a good.
-    return (f'<div class="{" ".join(classes)}">'
+    # The face is a picture of the card: a tile names the card in words (face_label), so the
+    # face itself is hidden from screen readers.
+    return (f'<div class="{" ".join(classes)}" aria-hidden="true">'
             f'<div class="rf-top">{cost}<span class="rf-vp" title="{vp} VP">{vp}</span>'
             f'<span class="rf-name">{escape(d.name)}</span></div>'
             f'<div class="rf-band" style="background:{colour}">{band}</div>'
             + (f'<div class="rf-flags">{flag_html}</div>' if flag_html else "")
             + f'<div class="rf-pws"><i class="rf-gap"></i><i class="rf-corner"></i>{powers}'
             '</div></div>')
+
+
+def face_label(d: Design) -> str:
+    """What the face shows, in one sentence for a screen reader: "New Sparta: military world,
+    defence 2, 1 VP. Powers: phase III: +2 Military." (a tile's name; its full text is on the i)."""
+    vp = "VP by its list" if d.is_six_cost else f"{d.vp} VP"
+    head = f"{d.name}: {kind_text(d)}, {'defence' if d.military else 'cost'} {d.cost}, {vp}"
+    marks = flags(d)
+    if marks:
+        head += ", " + ", ".join(marks)
+    powers = [f"phase {ROMAN[p.phase]}: {power_text(p)}" for p in d.powers]
+    if d.bonuses:
+        powers.append("scores " + "; ".join(describe_bonus(b) for b in d.bonuses))
+    return head + (". Powers: " + "; ".join(powers) + "." if powers else ". No powers.")
 
 
 def full_text(d: Design) -> str:
@@ -86,9 +102,11 @@ def full_text(d: Design) -> str:
 def catalogue(designs: dict[str, Design]) -> dict[str, dict[str, Any]]:
     """Every design's face and full text, sent to the page once: the board then names cards.
 
-    ``good`` is the colour of the good a world makes (for the goods drawn on it).
+    ``good`` is the colour of the good a world makes (for the goods drawn on it), and
+    ``good_name`` its name; ``label`` the card in one sentence (:func:`face_label`).
     """
-    return {name: {"html": face_html(d), "text": full_text(d),
+    return {name: {"html": face_html(d), "text": full_text(d), "label": face_label(d),
                    "good": GOOD_COLOURS[d.good] if d.good else None,
+                   "good_name": GOOD_LABEL[d.good] if d.good else None,
                    "world": d.is_world}
             for name, d in designs.items()}

@@ -55,6 +55,10 @@ PAGE = 50
 ALL = "any"
 MAX_IMPORT_BYTES = 50_000_000  # a history file to load: far more games than a person plays
 MAX_FILTER_TEXT = 200  # characters of the text filter the kernel reads
+#: the page's tabs: inactive labels in the theme's main text colour (ipywidgets' own grey reads
+#: 4.45:1, under the 4.5:1 that text needs); board.css says the same for the board's pages
+TAB_CSS = ("<style>.jupyter-widget-TabPanel .lm-TabBar-tab:not(.lm-mod-current) "
+           ".lm-TabBar-tabLabel { color: var(--jp-ui-font-color1, #1d1d1d); }</style>")
 #: seconds between two looks at the history's files by a page on show (a stat of two files)
 WATCH_EVERY = 2.0
 #: games per cell the computer plays for "the AI on the same cells"
@@ -412,7 +416,8 @@ class HistoryApp:
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
         self.notice = w.HTML()
-        self.head = w.HTML("<h2>Your games</h2><p>Every game played on the <b>play</b> and "
+        self.head = w.HTML(TAB_CSS + "<h1 style='font-size:22px'>Your games</h1>"
+                           "<p>Every game played on the <b>play</b> and "
                            "<b>table</b> pages is kept here as it goes: finished, or unfinished "
                            "to pick up again. Sort and filter them, download or delete one, or "
                            "take the whole history with you.</p>")

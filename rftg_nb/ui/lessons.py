@@ -270,7 +270,7 @@ LESSON_CSS = """<style>
 .rftg-lessons { container: rftg-lessons / inline-size; }
 .rftg-lessons-title { margin: 2px 0; font-size: 18px; }
 .rftg-lesson { max-width: 1100px; font-size: 13.5px; line-height: 1.35; }
-.rftg-lesson h3 { margin: 2px 0 4px; font-size: 16px; }
+.rftg-lesson h2 { margin: 2px 0 4px; font-size: 16px; }
 .rftg-lesson p { margin: 0 0 5px; }
 .rftg-lesson .task { background: #eef3fb; border-left: 3px solid #1f5fbf; padding: 2px 8px; }
 .rftg-lesson .setup { background: #f4f1e8; border-left: 3px solid #8a7a55; padding: 2px 8px; }
@@ -290,7 +290,7 @@ LESSON_CSS = """<style>
     max-height: calc(100vh - 110px); overflow-y: auto; }
   .rftg-lesson-panel .rftg-lesson, .rftg-lesson-panel .rftg-feedback,
   .rftg-lesson-panel .rftg-after p { font-size: 13px; line-height: 1.3; }
-  .rftg-lesson-panel .rftg-lesson h3 { font-size: 15px; }
+  .rftg-lesson-panel .rftg-lesson h2 { font-size: 15px; }
   .rftg-lesson-board { flex: 1 1 0; min-width: 0; }
   .rftg-lessons .rftg-lesson-board .rb-main {
     grid-template-columns: minmax(0, 1fr) minmax(0, 470px); }
@@ -335,8 +335,8 @@ class LessonApp:
         self.main = w.Box([self.panel, self.app.board])
         self.main.add_class("rftg-lesson-main")
         self.root = w.VBox([
-            w.HTML(LESSON_CSS + "<h2 class='rftg-lessons-title'>Learn to play: Race for the "
-                   "Galaxy and the solitaire robot</h2>"),
+            w.HTML(LESSON_CSS + "<h1 class='rftg-lessons-title'>Learn to play: Race for the "
+                   "Galaxy and the solitaire robot</h1>"),
             w.HBox([self.pick, self.prev_button, self.next_button, self.again_button,
                     self.bar, self.bar_note], layout=w.Layout(flex_flow="row wrap")),
             self.main,
@@ -385,7 +385,7 @@ class LessonApp:
             paragraphs += f"<p class='setup'>{escape(setup)}</p>"
         self.text.value = (
             f"<div class='rftg-lesson' data-id='{escape(lesson.id)}' data-kind='{lesson.kind}'>"
-            f"<h3>{escape(lesson.title)}</h3>{paragraphs}"
+            f"<h2>{escape(lesson.title)}</h2>{paragraphs}"
             f"<p class='task'><b>Your task:</b> {escape(run.goal)}</p>"
             f"<p class='source'>Source: {escape(lesson.source)}</p></div>")
         self._refresh_questions()

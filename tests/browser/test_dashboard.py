@@ -177,7 +177,7 @@ def test_cards_answer_by_keyboard_and_show_their_text(page: Page, voila_url: str
     cards = page.eval_on_selector_all(".rb-card.opt", "es => es.map(e => e.dataset.id)")
     assert len(cards) == 6
     for n, cid in enumerate(cards[:2], start=1):
-        page.focus(f".rb-card[data-id='{cid}']")
+        page.focus(f".rb-card[data-id='{cid}'] .rb-hit")
         page.keyboard.press("Space")
         assert _ok(page, n) == (n == 2)
         assert page.locator(f".rb-card.picked[data-id='{cid}']").count() == 1

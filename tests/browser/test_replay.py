@@ -95,7 +95,7 @@ def test_a_solitaire_game_replays_stop_by_stop(
     page.screenshot(path=str(ARTIFACTS / f"replay-middle-{size}.png"))
     page.locator(".rb-replay button[data-to=last]").click()
     _wait_at(page, total - 1)
-    assert page.locator(f"{BOARD} .rb-end h3").inner_text().startswith("Game over")
+    assert page.locator(f"{BOARD} .rb-end-head").inner_text().startswith("Game over")
     assert not page_errors
 
 

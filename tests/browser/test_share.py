@@ -50,7 +50,7 @@ def test_a_reviewed_solitaire_game_opens_as_a_page_of_its_own(browser: Browser,
         page.wait_for_selector(".rs-chart .js-plotly-plot")
         assert page.locator(".rb-replay").count() == 0  # nothing to move in a file
         assert page.locator(".rb-judged").count() == len(r["key"])
-        assert page.locator(".rb-end h3").first.inner_text().startswith("Game over")
+        assert page.locator(".rb-end-head").first.inner_text().startswith("Game over")
         assert HOSTILE in page.locator("h1").inner_text()
         assert page.evaluate("() => window.__pwned === undefined")
         assert page.locator(".rftg-log tr").count() > 50

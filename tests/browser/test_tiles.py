@@ -191,7 +191,7 @@ def _check_detail(page: Page, sel: str, key: str, shot: str = "") -> None:
     detail = page.locator(f"{BOARD} .rb-detail")
     expect(detail).to_be_visible()
     place = page.evaluate(DETAIL_PLACE_JS, sel)
-    assert place["inside"] and 0 <= place["gap"] <= 24 and place["w"] >= 200, place
+    assert place["inside"] and 0 <= place["gap"] <= 24 and place["w"] >= 200, (sel, place)
     expect(page.locator(f"{BOARD} .rb-close")).to_be_focused()
     if shot:
         ARTIFACTS.mkdir(exist_ok=True)
@@ -219,7 +219,7 @@ def test_the_card_text_opens_beside_its_card_and_gives_the_focus_back(
         assert page.evaluate(FOCUSED_JS) == cid
     # by the keyboard: i on a focused card, Escape back to it
     sel = f".rb-card[data-id='{cards[2]}']"
-    page.focus(sel)
+    page.focus(f"{sel} .rb-hit")
     page.keyboard.press("i")
     _check_detail(page, sel, "Escape")
     assert page.evaluate(FOCUSED_JS) == cards[2]

@@ -292,8 +292,8 @@ def test_the_wheel_serves_the_play_page_from_a_fresh_venv(built, tmp_path: Path,
         before = board_serial(page)
         page.click("[data-do=auto][data-until=game]")
         board_after(page, before)
-        page.wait_for_selector(f"{BOARD} .rb-end h3", timeout=120_000)
-        assert page.inner_text(f"{BOARD} .rb-end h3").startswith("Game over: ")
+        page.wait_for_selector(f"{BOARD} .rb-end-head", timeout=120_000)
+        assert page.inner_text(f"{BOARD} .rb-end-head").startswith("Game over: ")
         assert not page.locator(f"{BOARD} .rb-status.err").count()
         assert page_errors == []
         assert home.is_dir()  # --home: the history's folder, made for the server

@@ -23,12 +23,12 @@ import { drawCatalogue } from "./catalogue.js";
 import { drawDetail, noteOpener, openerNow, placeDetail } from "./detail.js";
 import { judgePick } from "./judge.js";
 import { drawParts, sameRows } from "./parts.js";
-import { busyText, paintBusy, setBusy } from "./question.js";
+import { busyText, paintBusy, pickWords, setBusy } from "./question.js";
 import { drawReplay, replayKey } from "./replay.js";
 import { drawEnd, drawNew, soloParts, soloSettings } from "./solo.js";
 import { drawNewTable, drawTableEnd, showSeats, tableParts, tableSettings } from "./table.js";
-import { fitTiles, forgetFits, idle, newFits, warmFits } from "./tiles.js";
-import { esc, same } from "./util.js";
+import { fitTiles, focusTile, forgetFits, idle, newFits, warmFits } from "./tiles.js";
+import { esc, markHeadings, same, titleLevel } from "./util.js";
 
 // the largest save the kernel takes (rftg_nb.engine.saves.MAX_SAVE_BYTES; a test compares them)
 const MAX_SAVE_BYTES = 1000000;
@@ -63,6 +63,11 @@ function render({ model, el }) {
   let scrollMoves = false;  // the moves list is to show its newest move (after fitting)
   let refocus = null;       // the option or card whose focus the last drawing took away
   let hadDetail = false;    // was a text box on the board at the last drawing
+  let toQuestion = false;   // a new question came after the person acted: focus goes to it
+  let shownQuestion = null; // the question (its key) the focus last went to
+  let said = null;          // {game, moves}: what the robot's moves announced so far cover
+  let acted = false;        // the person acted (an answer, New game, Load, Undo...): the next
+                            // new question takes the focus
 
   // After every drawing: fit the tiles' text, scroll the moves, place the card text box or
   // give the focus back.
@@ -71,19 +76,58 @@ function render({ model, el }) {
     const list = scrollMoves && root.querySelector(".rb-moves");
     scrollMoves = false;
     if (list) list.scrollTop = list.scrollHeight;
-    if (refocus) {
+    if (toQuestion) {
+      toQuestion = false;
+      refocus = null;
+      focusQuestion();
+    } else if (refocus) {
       const again = root.querySelector(`[data-id="${CSS.escape(refocus)}"], [data-opt="${CSS.escape(refocus)}"]`);
       refocus = null;
-      if (again) again.focus({ preventScroll: true });
+      if (again) focusTile(again);
     }
     const box = root.querySelector(".rb-detail");
     if (box) {
       placeDetail(B, box);
     } else if (hadDetail) {
       const card = openerNow(B);
-      if (card) card.focus({ preventScroll: true });
+      if (card) focusTile(card);
     }
     hadDetail = !!box;
+  }
+
+  // The focus follows the game: to the new question's first option (a card or a button), or
+  // to what there is to do (Next step, the end of the game), else the question's heading.
+  function focusQuestion() {
+    const target = root.querySelector(".rb-card.opt .rb-hit, .rb-q button[data-opt]:not([disabled]), "
+      + ".rb-q button[data-do=next], .rb-q button[data-do=seat], .rb-q button[data-do=none]")
+      || root.querySelector(".rb-end [tabindex='-1'], .rb-q .rb-where");
+    if (target) target.focus({ preventScroll: inView(target) });
+  }
+
+  const inView = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  };
+
+  // Each of the robot's (or the other players') new moves is said once, as it appears, in the
+  // board's own live region; a new game or a list that was written again says nothing.
+  function announceMoves(s) {
+    const moves = s.moves || [];
+    const game = s.game ? `${s.game.seed}:${(s.settings || {}).game ?? ""}` : null;
+    const before = said;
+    said = { game, moves: moves.length, first: moves.length ? moves[0].t : null };
+    if (!before || before.game !== game || moves.length <= before.moves
+        || (moves.length && before.first !== null && moves[0].t !== before.first)) return;
+    const news = moves.slice(before.moves).map((mv) => mv.t);
+    if (news.length) say(".rb-live-moves", news.join(" "));
+  }
+
+  function say(where, text) {
+    const region = root.querySelector(where);
+    if (!region) return;
+    region.textContent = "";
+    // a fresh text node, a frame later: read as news even when the words repeat
+    requestAnimationFrame(() => { region.textContent = text; });
   }
 
   function draw() {
@@ -103,8 +147,9 @@ function render({ model, el }) {
     // a replay's question shows the answer that was given, and nothing else can be picked
     if (q && s.replay) B.picked = [...(q.answered || [])];
     const quiet = !!(s.lesson || s.replay);  // no tools, form or help: a lesson, a replay
-    const focusId = document.activeElement && root.contains(document.activeElement)
-      ? document.activeElement.dataset.id || document.activeElement.dataset.opt : null;
+    const focused = document.activeElement && root.contains(document.activeElement)
+      ? document.activeElement.closest("[data-id], [data-opt]") : null;
+    const focusId = focused ? focused.dataset.id || focused.dataset.opt : null;
     const key = s.game ? `${(s.settings || {}).game ?? ""}:${s.game.seed}` : null;
     if (key !== null && key !== gameKey) {
       // a game was started or loaded: the form shows its settings (and the seed typed)
@@ -125,16 +170,18 @@ function render({ model, el }) {
       ? `Race for the Galaxy: The Gathering Storm &middot; ${(s.players || []).length} players${s.game && s.game.round ? ` &middot; round ${s.game.round}` : ""}`
       : "Race for the Galaxy: The Gathering Storm &middot; solitaire";
     const parts = {
-      head: `<div class="rb-head"><span class="rb-title">${title}</span>
+      head: `<div class="rb-head"><span class="rb-title" role="heading" aria-level="${titleLevel(s)}">${title}</span>
         <span class="rb-score" title="score so far: VP chips, printed VP, 6-cost bonuses${table ? " and goals" : ""}">${score}</span>
         <span class="rb-tools" ${quiet ? "hidden" : ""}>
           <label class="rb-toggle" title="a sentence on what each phase does for you"><input type="checkbox" data-do="explain" ${s.explain ? "checked" : ""}> Explain</label>
           ${table ? "" : `<label class="rb-toggle" title="reveal the robot's moves one at a time"><input type="checkbox" data-do="step" ${s.step_through ? "checked" : ""}> Step through robot</label>`}
           <button class="rb-btn" data-do="undo" ${s.undo ? "" : "disabled"} title="${table ? "take back the last person's decision" : "back to your previous decision"}">Undo</button>
           <button class="rb-btn" data-do="save" title="download this game as a JSON file">Save</button>
-          <label class="rb-btn rb-load" title="load a saved game">Load<input type="file" accept=".json,application/json" hidden></label>
+          <button class="rb-btn" data-do="load" title="load a saved game">Load</button><input class="rb-load-file" type="file" accept=".json,application/json" hidden tabindex="-1" aria-label="a saved game to load">
         </span></div>`,
-      status: s.status && s.status.text ? `<div class="rb-status ${s.status.error ? "err" : ""}" role="status">${esc(s.status.text)}</div>` : "",
+      // the status part's box is the live region (role=status, in the skeleton), there before
+      // any text is written into it
+      status: s.status && s.status.text ? `<div class="rb-status ${s.status.error ? "err" : ""}">${esc(s.status.text)}</div>` : "",
       replay: drawReplay(s),
       new: quiet ? "" : `<details class="rb-new" ${keepOpen ? "open" : ""}>${table ? drawNewTable(B, s) : drawNew(B, s)}</details>`,
       end: table ? drawTableEnd(s) : drawEnd(s),
@@ -148,6 +195,8 @@ function render({ model, el }) {
     const wasAtBottom = !moves || moves.scrollTop + moves.clientHeight >= moves.scrollHeight - 4;
     const detailBefore = B.drawn.detail;
     drawParts(B, table ? "table" : "solo", parts);
+    markHeadings(root, titleLevel(s) + 1);
+    announceMoves(s);
     restoreForm(formDraft);
     paintBusy(B);
     // scrolled once the tiles are fitted (afterDraw), so that the page is laid out once
@@ -161,6 +210,14 @@ function render({ model, el }) {
       // drawing after the tiles are fitted (afterDraw): a focus asks for the page's style,
       // which would otherwise be worked out once here and again for the fitting
       refocus = focusId && !root.contains(document.activeElement) ? focusId : null;
+      // a new question (or the robot's turn, or the end) after the person acted on the board:
+      // the focus goes to it, unless the person is elsewhere on the page
+      const shown = `${qkey}|${q ? q.kind : (s.pending ? "moving" : "")}|${s.pending || 0}|${!!s.end}`;
+      const here = !document.activeElement || document.activeElement === document.body
+        || root.contains(document.activeElement);
+      if (acted && shown !== shownQuestion && here && !B.detail) toQuestion = true;
+      if (acted && shown !== shownQuestion) acted = false;
+      shownQuestion = shown;
     }
     root.dataset.serial = s.serial;
     root.dataset.qserial = qserial;
@@ -188,6 +245,7 @@ function render({ model, el }) {
   // ---- what the person does
   // Send a message that makes the kernel compute, with the busy sign up in the same task.
   function sendBusy(what, msg) {
+    acted = true;
     const text = busyText(B, what);
     if (text) setBusy(B, text);
     B.send(msg);
@@ -213,6 +271,7 @@ function render({ model, el }) {
     const v = judgePick(q, B.picked);
     if (!v.known || (q.kind === "dice" && v.ok)) B.send({ do: "check", ids: B.picked });
     draw();
+    say(".rb-live-pick", pickWords(B, q));  // the count, not the whole question again
   }
 
   function pickCard(el) {
@@ -228,7 +287,9 @@ function render({ model, el }) {
       case "submit": if (q) sendBusy("answer", { do: "answer", ids: B.picked }); break;
       case "none": sendBusy("none", { do: "answer", ids: [] }); break;
       case "next": case "all": case "hint": sendBusy(what, { do: what }); break;
-      case "undo": case "save": case "seat": B.send({ do: what }); break;
+      case "undo": case "seat": acted = true; B.send({ do: what }); break;
+      case "save": B.send({ do: what }); break;
+      case "load": { const f = root.querySelector(".rb-load-file"); if (f) f.click(); break; }
       case "auto": sendBusy("auto", { do: "auto", until: el.dataset.until }); break;
       case "seek": B.send(el.dataset.by !== undefined ? { do: "seek", by: Number(el.dataset.by) }
         : { do: "seek", to: el.dataset.to === "last" ? "last" : Number(el.dataset.to) }); break;
@@ -280,7 +341,7 @@ function render({ model, el }) {
       // silence): the kernel refuses a file over it in words, from its size
       const file = t.files[0];
       const reader = new FileReader();
-      reader.onload = () => B.send({ do: "load", text: String(reader.result), size: file.size });
+      reader.onload = () => { acted = true; B.send({ do: "load", text: String(reader.result), size: file.size }); };
       reader.readAsText(file.slice(0, MAX_SAVE_BYTES + 1));
       t.value = "";
     }

@@ -3,7 +3,7 @@
 import { drawDetail } from "./detail.js";
 import { drawParts } from "./parts.js";
 import { tiles } from "./tiles.js";
-import { esc } from "./util.js";
+import { esc, markHeadings } from "./util.js";
 
 export function drawCatalogue(B, s) {
   const root = B.root;
@@ -16,6 +16,7 @@ export function drawCatalogue(B, s) {
       <span class="rb-score rb-count" role="status">${esc(s.count)}</span></div>`,
     empty: s.count && s.count.startsWith("0 ") ? `<div class="rb-empty">${esc(s.empty)}</div>` : "",
     groups, detail: drawDetail(B) });
+  markHeadings(root, 2);  // under the page's own title
   const close = root.querySelector(".rb-detail .rb-close");
   if (close && B.drawn.detail !== detailBefore) close.focus({ preventScroll: true });
   if (!close) root.style.minHeight = "";  // placeDetail sets it while a text box is open

@@ -11,22 +11,22 @@ import { fitKey } from "./tiles.js";
 
 const SKELETONS = {
   cards: '<div data-part="head"></div><div data-part="empty"></div><div data-part="groups"></div><div data-part="detail"></div>',
-  solo: `<div data-part="head"></div><div data-part="status"></div><div data-part="replay"></div><span class="rb-save-slot"></span>
+  solo: `<div class="rb-sr rb-live-moves" aria-live="polite"></div><div class="rb-sr rb-live-pick" aria-live="polite" aria-atomic="true"></div><div data-part="head"></div><div data-part="status" role="status"></div><div data-part="replay"></div><span class="rb-save-slot"></span>
       <div data-part="new"></div><div data-part="end"></div>
       <div class="rb-main"><div class="rb-left">
-          <section class="rb-q" aria-live="polite" data-part="q"></section><div data-part="explored"></div>
-          <div data-part="hand"></div><div data-part="tableau"></div>
+          <section class="rb-q" aria-label="the question" data-part="q"></section><div data-part="explored"></div>
+          <div data-part="hand"></div><div data-part="tableau"></div><div data-part="after"></div>
         </div><div class="rb-right">
-          <section class="rb-mat" data-part="mat"></section><section class="rb-log"><div data-part="logtop"></div><ol class="rb-moves" data-part="moves"></ol><div data-part="latest"></div></section>
+          <section class="rb-mat" aria-label="the robot's mat" data-part="mat"></section><section class="rb-log"><div data-part="logtop"></div><ol class="rb-moves" tabindex="0" aria-label="the robot's moves" data-part="moves"></ol><div data-part="latest"></div></section>
         </div></div><div data-part="detail"></div>`,
-  table: `<div data-part="head"></div><div data-part="status"></div><div data-part="replay"></div><span class="rb-save-slot"></span>
+  table: `<div class="rb-sr rb-live-moves" aria-live="polite"></div><div class="rb-sr rb-live-pick" aria-live="polite" aria-atomic="true"></div><div data-part="head"></div><div data-part="status" role="status"></div><div data-part="replay"></div><span class="rb-save-slot"></span>
       <div data-part="new"></div><div data-part="end"></div>
       <div class="rb-main"><div class="rb-left">
-          <section class="rb-q" aria-live="polite" data-part="q"></section><div data-part="mine"></div>
-          <div data-part="hand"></div><div data-part="tableau"></div>
+          <section class="rb-q" aria-label="the question" data-part="q"></section><div data-part="mine"></div>
+          <div data-part="hand"></div><div data-part="tableau"></div><div data-part="after"></div>
           <section class="rb-players" data-part="players"></section>
         </div><div class="rb-right">
-          <section class="rb-goals-panel" data-part="goals"></section><section class="rb-log"><div data-part="logtop"></div><ol class="rb-moves" data-part="moves"></ol></section>
+          <section class="rb-goals-panel" data-part="goals"></section><section class="rb-log"><div data-part="logtop"></div><ol class="rb-moves" tabindex="0" aria-label="what happened" data-part="moves"></ol></section>
         </div></div><div data-part="detail"></div>`,
 };
 

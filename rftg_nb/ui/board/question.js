@@ -4,7 +4,7 @@
 // on a pick ({ids, ok, why, preview}), B.busy what the kernel is computing for the page.
 import { judgePick } from "./judge.js";
 import { hinted } from "./tiles.js";
-import { DIE_MARKS, esc, plural, same } from "./util.js";
+import { DIE_MARKS, esc, plural, same, titleLevel } from "./util.js";
 
 // The verdict on the pick now: judged in the page from the question's data, or (for a
 // question too large to list its legal picks) the kernel's reply once it is in.
@@ -31,20 +31,24 @@ function submitLabel(B, q) {
   return "Confirm";
 }
 
+// The question's heading: one level under the board's title, and where the focus goes when
+// a question has no option to take it (see board.js's focusQuestion).
+const where = (s) => `role="heading" aria-level="${titleLevel(s) + 1}" tabindex="-1"`;
+
 export function drawQuestion(B, s) {
   const q = s.question;
   const picked = B.picked;
   if (!q) {
     if (s.banner && !s.pending) {
-      return `<div class="rb-where">${esc(s.banner[0])}</div><div class="rb-prompt">${esc(s.banner[1])}</div>`;
+      return `<div class="rb-where" ${where(s)}>${esc(s.banner[0])}</div><div class="rb-prompt">${esc(s.banner[1])}</div>`;
     }
     if (s.pending) {
-      return `<div class="rb-where">The robot is moving</div>
+      return `<div class="rb-where" ${where(s)}>The robot is moving</div>
           <div class="rb-prompt">${plural(s.pending, "step")} to go. Each move shows in the robot's moves, with its rule.</div>
           <div class="rb-buttons"><button class="rb-btn primary" data-do="next">Next step</button>
           <button class="rb-btn" data-do="all">Show all</button></div>`;
     }
-    if (s.game && s.game.over) return '<div class="rb-where">The game is over</div>';
+    if (s.game && s.game.over) return `<div class="rb-where" ${where(s)}>The game is over</div>`;
     return "";
   }
   let body = "";
@@ -73,12 +77,32 @@ export function drawQuestion(B, s) {
     foot = `<div class="rb-foot rb-answered" role="note">Answered: <b>${said}</b></div>${judged(q.judged)}`;
   } else if (needsSubmit) {
     const ok = verdict(B, q).ok;
-    foot = `<div class="rb-foot"><button class="rb-btn go" data-do="submit" ${ok ? "" : "disabled"}>${esc(submitLabel(B, q))}</button>
+    // for a question about cards, the keyboard's Confirm is the one after the cards (drawAfter)
+    foot = `<div class="rb-foot"><button class="rb-btn go" data-do="submit" ${ok ? "" : "disabled"} ${q.cards ? 'tabindex="-1"' : ""}>${esc(submitLabel(B, q))}</button>
         ${pickNote(B, q)}${q.cards ? '<span class="rb-hint">Click the outlined cards.</span>' : ""}</div>`;
   }
   const coach = q.coach ? `<div class="rb-coach">${esc(q.coach)}${q.cards && (s.hand || []).concat(s.tableau || []).some((c) => c.why)
     ? " Dimmed cards say why they cannot be picked." : ""}</div>` : "";
-  return `<div class="rb-where">${esc(q.where)}</div><div class="rb-prompt">${esc(q.prompt)}</div>${coach}${body}${foot}${drawHelp(s)}`;
+  return `<div class="rb-where" ${where(s)}>${esc(q.where)}</div><div class="rb-prompt">${esc(q.prompt)}</div>${coach}${body}${foot}${drawHelp(s)}`;
+}
+
+// After the tiles a question about cards picks (the hand, the tableau): its Confirm again,
+// so that by keyboard the answer follows the picks (the question box's own comes before the
+// cards). Out of sight until the focus reaches it.
+export function drawAfter(B, s) {
+  const q = s.question;
+  if (!q || !q.cards || s.replay) return "";
+  const ok = verdict(B, q).ok;
+  return `<div class="rb-after"><button class="rb-btn go" data-do="submit" ${ok ? "" : "disabled"}>${esc(submitLabel(B, q))}</button>
+      <span class="rb-after-note">${esc(pickWords(B, q))}</span></div>`;
+}
+
+// How many of how many are picked, in words (what the live region says after a pick).
+export function pickWords(B, q) {
+  const want = q.min === q.max ? `${q.min}` : `${q.min} to ${q.max}`;
+  const v = verdict(B, q);
+  const why = v.known && !v.ok && v.why && B.picked.length >= q.min ? `: ${v.why}` : "";
+  return `${B.picked.length} picked, of ${want}${why}`;
 }
 
 // A replay's question with the computer's review: what the AI would answer, and each answer's

@@ -1,14 +1,15 @@
 // The solitaire board's own parts (state.mode "solo", the dashboard and the lessons): your
 // cards, the robot's mat, the robot's moves, the end sheet and the New game form.
-import { drawQuestion } from "./question.js";
+import { drawAfter, drawQuestion } from "./question.js";
 import { tileParts } from "./tiles.js";
-import { esc, plural, same } from "./util.js";
+import { esc, plural, same, titleLevel } from "./util.js";
 
 // The parts of the solo skeleton that are the solitaire game's (parts.js's SKELETONS.solo).
 export function soloParts(B, s) {
   const c = s.counts || {};
   return {
     q: drawQuestion(B, s),
+    after: drawAfter(B, s),
     ...(s.explored && s.explored.length
       ? tileParts(B, "explored", `<div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>`, s.explored, "explored", "")
       : { explored: "" }),
@@ -32,24 +33,27 @@ function drawMat(B, s) {
     for (const p of B.checked.preview) (ghosts[p.space_id] = ghosts[p.space_id] || []).push(p);
   }
   const fixed = B.info().spaces || [];
-  const cells = m.spaces.map((sp, i) => Object.assign({ dice: [] }, fixed[i] || {}, sp)).map((sp) => `<div class="rb-space ${sp.lit ? "lit-" + sp.lit : ""}" data-space="${sp.id}">
-        <div class="rb-space-name" title="${esc(sp.label)}">${esc(sp.short)}</div>
-        <div class="rb-space-dice">${sp.dice.map((d) => `<span class="rb-die">${esc(d.die)}: ${esc(d.face)}</span>`).join("")}
-        ${(ghosts[sp.id] || []).map((d) => `<span class="rb-die ghost">${esc(d.die)}: ${esc(d.face)}</span>`).join("")}
-        ${sp.you ? '<span class="rb-you" title="your action marker">&#9650; you</span>' : ""}</div>
-        <div class="rb-row act ${sp.lit === "act" ? "on" : ""}" title="action row: what the robot does with a die here">${esc(sp.act)}</div>
-        <div class="rb-row resp ${sp.lit === "resp" ? "on" : ""}" title="response row: what the robot does when only you chose this">${esc(sp.resp)}</div>
+  // each space a named group: its dice, your marker and its two rows, the one in use said so
+  // (the board lights it); the hover texts are in the words a screen reader reads
+  const cells = m.spaces.map((sp, i) => Object.assign({ dice: [] }, fixed[i] || {}, sp)).map((sp) => `<div class="rb-space ${sp.lit ? "lit-" + sp.lit : ""}" data-space="${sp.id}" role="group" aria-label="${esc(sp.label)}">
+        <div class="rb-space-name" title="${esc(sp.label)}" aria-hidden="true">${esc(sp.short)}</div>
+        <div class="rb-space-dice">${sp.dice.map((d) => `<span class="rb-die"><span class="rb-sr">die </span>${esc(d.die)}: ${esc(d.face)}</span>`).join("")}
+        ${(ghosts[sp.id] || []).map((d) => `<span class="rb-die ghost"><span class="rb-sr">die </span>${esc(d.die)} would go here: ${esc(d.face)}</span>`).join("")}
+        ${sp.you ? '<span class="rb-you" title="your action marker"><span aria-hidden="true">&#9650; you</span><span class="rb-sr">your action marker</span></span>' : ""}</div>
+        <div class="rb-row act ${sp.lit === "act" ? "on" : ""}" title="action row: what the robot does with a die here"><span class="rb-sr">Action row${sp.lit === "act" ? ", in use" : ""}: </span>${esc(sp.act)}</div>
+        <div class="rb-row resp ${sp.lit === "resp" ? "on" : ""}" title="response row: what the robot does when only you chose this"><span class="rb-sr">Response row${sp.lit === "resp" ? ", in use" : ""}: </span>${esc(sp.resp)}</div>
       </div>`.trim());
-  const track = (v, top) => Array.from({ length: top + 1 }, (_, i) =>
-    `<span class="${i === v ? "on" : ""}">${i}</span>`).join("");
+  // a track is a meter: its value and its range, not a row of numbers
+  const track = (v, top, name) => `<span class="rb-track" role="meter" aria-label="${name}" aria-valuemin="0" aria-valuemax="${top}" aria-valuenow="${v}" aria-valuetext="${v} of ${top}">${
+    Array.from({ length: top + 1 }, (_, i) => `<span class="${i === v ? "on" : ""}" aria-hidden="true">${i}</span>`).join("")}</span>`;
   const robotCards = m.tableau.map((c) => `<span class="rb-mini ${c.face ? "" : "counter"}" ${c.face ? `data-name="${esc(c.n)}" tabindex="0" role="button"` : ""}
       title="${c.face ? "click for the full text" : "a 6-cost counter"}">${esc(c.n)} <b>${c.vp}</b></span>`).join("");
   // in parts: the frame, its heading, the nine spaces and the lines under them as rows
   return { mat: '<div data-part="mat.top"></div><div class="rb-spaces" data-part="mat.spaces"></div><div data-part="mat.lines"></div>',
     "mat.top": `<div class="rb-mat-head"><b>Robot</b> &middot; start world ${esc(m.start)}${m.start_gone ? " (discarded)" : ""}</div>`,
-    "mat.spaces": cells, "mat.lines": [`<div class="rb-mat-line">credit <span class="rb-track">${track(m.credit, m.credit_max)}</span>
-        economy <span class="rb-track">${track(m.economy, m.economy_max)}</span></div>`,
-    `<div class="rb-mat-line">"robot =" <b>${esc(m.face)}</b>${m.face_assumed ? ` <span class="rb-assumed" title="${esc(m.face_assumed)}">(assumed)</span>` : ""}
+    "mat.spaces": cells, "mat.lines": [`<div class="rb-mat-line"><span aria-hidden="true">credit</span> ${track(m.credit, m.credit_max, "credit")}
+        <span aria-hidden="true">economy</span> ${track(m.economy, m.economy_max, "economy")}</div>`,
+    `<div class="rb-mat-line">"robot =" <b>${esc(m.face)}</b>${m.face_assumed ? ` <span class="rb-assumed rb-tip" tabindex="0" data-tip="${esc(m.face_assumed)}">(assumed<span class="rb-sr">: ${esc(m.face_assumed)}</span>)</span>` : ""}
         &middot; VP chips <b>${m.chips}</b> &middot; counters left <b>${m.counters}</b> (${m.counter_vp} VP)
         &middot; draw stack <b>${m.stack}</b></div>`,
     `<div class="rb-mat-line rb-robot-cards">Tableau (${m.tableau.length}): ${robotCards}</div>`] };
@@ -59,8 +63,8 @@ function drawMat(B, s) {
 // came) and the latest rule.
 function drawMoves(B, s) {
   const rules = B.info().rules || {};
-  const rows = s.moves.map((mv) => `<li><span class="rb-r">R${mv.r}</span> ${esc(mv.t)}
-      ${mv.rule ? `<span class="rb-rule" title="${esc(rules[mv.rule] || "")}">[${esc(mv.rule)}]</span>` : ""}</li>`);
+  const rows = s.moves.map((mv) => `<li><span class="rb-r"><span aria-hidden="true">R${mv.r}</span><span class="rb-sr">Round ${mv.r}:</span></span> ${esc(mv.t)}
+      ${mv.rule ? `<span class="rb-rule" title="${esc(rules[mv.rule] || "")}">[${esc(mv.rule)}]<span class="rb-sr">: ${esc(rules[mv.rule] || "")}</span></span>` : ""}</li>`);
   const latest = s.latest_rule && rules[s.latest_rule]
     ? `<div class="rb-latest"><b>${esc(s.latest_rule)}:</b> ${esc(rules[s.latest_rule])}</div>` : "";
   return { logtop: `<div class="rb-sub">The robot's moves${s.pending ? ` (${s.pending} more to step through)` : ""}</div>`,
@@ -70,7 +74,7 @@ function drawMoves(B, s) {
 export function drawEnd(s) {
   const e = s.end;
   if (!e) return "";
-  return `<div class="rb-end"><h3>Game over: ${esc(e.headline)}</h3><div>${esc(e.reason)}</div>
+  return `<div class="rb-end"><div class="rb-end-head" role="heading" aria-level="${titleLevel(s) + 1}" tabindex="-1">Game over: ${esc(e.headline)}</div><div>${esc(e.reason)}</div>
       <table><tr><th></th><th>You</th><th>Robot</th></tr>${e.rows.map((r) =>
     `<tr><td>${esc(r[0])}</td><td>${esc(r[1])}</td><td>${esc(r[2])}</td></tr>`).join("")}</table>
       ${e.bonuses.length ? `<div>Your 6-cost bonuses: ${e.bonuses.map(esc).join("; ")}</div>` : ""}</div>`;

@@ -1,8 +1,8 @@
 // The 2-5 player table's own parts (state.mode "table"): the pass screen, the viewer's cards,
 // every player's tableau, the goals, the log, the end sheet and the New game form.
-import { drawQuestion } from "./question.js";
+import { drawAfter, drawQuestion } from "./question.js";
 import { tileParts, tiles } from "./tiles.js";
-import { LEVEL_WORDS, esc, plural } from "./util.js";
+import { LEVEL_WORDS, esc, plural, titleLevel } from "./util.js";
 
 // The parts of the table skeleton (parts.js's SKELETONS.table): the question, the viewer's
 // cards, the players, the goals and the log.
@@ -15,14 +15,14 @@ export function tableParts(B, s) {
     + drawPicks(s);
   const q = s.question || s.banner ? drawQuestion(B, s) : drawPass(s);
   if (!s.viewer) {
-    return { q, mine: "", hand: `<section class="rb-hidden-hand"><div class="rb-empty">No hand is shown while the screen is passed.
+    return { q, mine: "", after: "", hand: `<section class="rb-hidden-hand"><div class="rb-empty">No hand is shown while the screen is passed.
           ${piles(pile)}</div></section>`, tableau: "", ...drawPlayers(B, s), ...drawGoals(B, s), ...drawTableLog(s) };
   }
   // the viewer's cards in parts: a new hand does not rebuild the tableau's tiles, nor a
   // new count the tiles under it
   const mine = `${s.packet && s.packet.length ? `<section class="rb-explored rb-packet"><div class="rb-sub">${esc(s.packet_title)}</div>${tiles(B, s.packet, "packet", "")}</section>` : ""}${picks}
           ${s.explored && s.explored.length ? `<section class="rb-explored"><div class="rb-sub">Explored (${s.explored.length}): keep or discard</div>${tiles(B, s.explored, "explored", "")}</section>` : ""}`;
-  return { q, mine,
+  return { q, mine, after: drawAfter(B, s),
     ...tileParts(B, "hand", `<div class="rb-sub">${esc(s.viewer)}'s hand (${plural((s.hand || []).length, "card")})</div>`,
       s.hand || [], "hand", "no cards"),
     ...tileParts(B, "tableau", `<div class="rb-sub">${esc(s.viewer)}'s tableau (${(s.tableau || []).length})
@@ -33,11 +33,11 @@ export function tableParts(B, s) {
 
 function drawPass(s) {
   if (s.pass_to) {
-    return `<div class="rb-where">Pass the screen to ${esc(s.pass_to)}</div>
+    return `<div class="rb-where" role="heading" aria-level="${titleLevel(s) + 1}" tabindex="-1">Pass the screen to ${esc(s.pass_to)}</div>
         <div class="rb-prompt">Their hand and question are hidden until they take the screen.</div>
         <div class="rb-buttons"><button class="rb-btn primary" data-do="seat">I am ${esc(s.pass_to)}: show my question</button></div>`;
   }
-  if (s.game && s.game.over) return '<div class="rb-where">The game is over</div>';
+  if (s.game && s.game.over) return `<div class="rb-where" role="heading" aria-level="${titleLevel(s) + 1}" tabindex="-1">The game is over</div>`;
   return "";
 }
 
@@ -99,7 +99,7 @@ function drawTableLog(s) {
 export function drawTableEnd(s) {
   const e = s.end;
   if (!e) return "";
-  return `<div class="rb-end"><h3>Game over: ${esc(e.headline)}</h3><div>${esc(e.reason)}</div>
+  return `<div class="rb-end"><div class="rb-end-head" role="heading" aria-level="${titleLevel(s) + 1}" tabindex="-1">Game over: ${esc(e.headline)}</div><div>${esc(e.reason)}</div>
       <table><tr><th></th>${e.names.map((n) => `<th>${esc(n)}</th>`).join("")}</tr>${e.rows.map((r) =>
     `<tr>${r.map((x) => `<td>${esc(x)}</td>`).join("")}</tr>`).join("")}</table></div>`;
 }

@@ -9,6 +9,20 @@ export function hinted(B, id) {
   return !!(h && h.ids.includes(id));
 }
 
+// A tile is one control: a button laid over the face (.rb-hit), named with what the face
+// shows (the card's label from Python, what lies on it and whether it can be picked); the
+// face is its picture (hidden from screen readers), and the i button sits beside the control,
+// not inside it.
+export function tileLabel(B, c, isPicked) {
+  const face = B.faces()[c.n] || {};
+  let text = face.label || c.n;
+  if (c.g) text += face.good_name ? ` With a ${face.good_name} good on it.` : " With a good on it.";
+  if (c.mark) text += ` ${c.mark}.`;
+  if (c.why) text += ` Cannot be picked: ${c.why}.`;
+  else if (c.o) text += isPicked ? " Picked." : " Can be picked.";
+  return text;
+}
+
 export function cardTile(B, c, where) {
   const face = B.faces()[c.n];
   const isPicked = B.picked.includes(c.id);
@@ -20,15 +34,19 @@ export function cardTile(B, c, where) {
   if (c.g) cls.push("good");
   if (c.mark) cls.push("marked");
   const good = c.g && face && face.good
-    ? `<span class="rb-good" style="background:${face.good}" title="a good on this world"></span>`
-    : (c.g ? '<span class="rb-good" title="a good on this world"></span>' : "");
-  const label = c.o ? (isPicked ? "picked: " : "can be picked: ") : (c.why ? `cannot be picked, ${c.why}: ` : "");
+    ? `<span class="rb-good" style="background:${face.good}" aria-hidden="true"></span>`
+    : (c.g ? '<span class="rb-good" aria-hidden="true"></span>' : "");
   return `<div class="${cls.join(" ")}" data-id="${esc(c.id)}" data-name="${esc(c.n)}"
-      tabindex="0" role="button" ${c.o ? `aria-pressed="${isPicked}"` : ""}
-      aria-label="${esc(label + c.n)}" title="${esc(c.why || (c.o ? "click to pick" : "click for the full text"))}">
-      ${face ? face.html : `<div class="rf-face"><div class="rf-top"><span class="rf-name">${esc(c.n)}</span></div></div>`}
-      ${good}${isPicked ? '<span class="rb-tick" aria-hidden="true">&#10003;</span>' : ""}${c.mark ? `<span class="rb-mark ${esc(c.mk || "")}">${esc(c.mark)}</span>` : ""}<button class="rb-info" tabindex="-1" title="full text" aria-label="full text of ${esc(c.n)}">i</button>
-      ${c.why ? `<div class="rb-why">${esc(c.why)}</div>` : ""}</div>`;
+      title="${esc(c.why || (c.o ? "click to pick" : "click for the full text"))}">
+      ${face ? face.html : `<div class="rf-face" aria-hidden="true"><div class="rf-top"><span class="rf-name">${esc(c.n)}</span></div></div>`}
+      <span class="rb-hit" tabindex="0" role="button" ${c.o ? `aria-pressed="${isPicked}"` : ""}><span class="rb-sr">${esc(tileLabel(B, c, isPicked))}</span></span>
+      ${good}${isPicked ? '<span class="rb-tick" aria-hidden="true">&#10003;</span>' : ""}${c.mark ? `<span class="rb-mark ${esc(c.mk || "")}" aria-hidden="true">${esc(c.mark)}</span>` : ""}<button class="rb-info" tabindex="-1" data-name="${esc(c.n)}" title="full text (or press i on the card)" aria-label="full text of ${esc(c.n)}">i</button>
+      ${c.why ? `<div class="rb-why" aria-hidden="true">${esc(c.why)}</div>` : ""}</div>`;
+}
+
+// Focus a tile (its control) or any other element.
+export function focusTile(el) {
+  (el.querySelector(":scope > .rb-hit") || el).focus({ preventScroll: true });
 }
 
 // One row per tile (one element each, see drawRows in parts.js), or the word for none.

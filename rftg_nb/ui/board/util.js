@@ -7,6 +7,21 @@ export const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => (
 export const DIE_MARKS = { explore: "I", develop: "II", settle: "III", trade: "$", x2: "x2", produce: "V",
   match: "=", robot: "R" };
 export const LEVEL_WORDS = { random: "at random", fast: "well (AI, fast)", strong: "their best (AI, strong)" };
+// The heading level of the board's title: 1 on a page of its own (play, table), 2 in the
+// history's replay (under the page's "Your games"), 3 in a lesson (under the page's title and
+// the lesson's); the board's sections are one level under it.
+export const titleLevel = (s) => (s.lesson ? 3 : s.replay ? 2 : 1);
+
+// Give every section heading of the board (.rb-sub) its level, one under the title's.
+export function markHeadings(root, level) {
+  for (const h of root.querySelectorAll(".rb-sub")) {
+    if (h.getAttribute("aria-level") !== String(level)) {
+      h.setAttribute("role", "heading");
+      h.setAttribute("aria-level", String(level));
+    }
+  }
+}
+
 export const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + "s")}`;
 
 // The same option ids, in any order.
