@@ -34,7 +34,7 @@ def test_a_board_refuses_a_file_over_10_mib_in_words(voila_pages: VoilaServer, p
         board_after(page, before)
     for size in (2_000_000, BIG):
         before = board_serial(page)
-        page.set_input_files(f"{BOARD} .rb-load input[type=file]", files=_big(size))
+        page.set_input_files(f"{BOARD} input.rb-load-file", files=_big(size))
         board_after(page, before)
         status = page.locator(".rb-status").text_content() or ""
         assert status.startswith("Could not load that file"), status

@@ -217,7 +217,7 @@ class Watch:
 def _board_load(page: Page, name: str, text: str) -> str:
     """Load a file with the board's Load button; the status line after it."""
     before = board_serial(page)
-    page.set_input_files(f"{BOARD} .rb-load input[type=file]", files=_file(name, text))
+    page.set_input_files(f"{BOARD} input.rb-load-file", files=_file(name, text))
     board_after(page, before)
     return page.locator(".rb-status").text_content()
 
@@ -275,8 +275,9 @@ def test_play_page_refuses_bad_saves_and_draws_hostile_names_as_text(
     assert {IMG, SVG, ATTR} <= set(names), names
     data_names = page.eval_on_selector_all(".rb-card", "es => es.map(e => e.dataset.name)")
     assert {IMG, SVG, ATTR} <= set(data_names)  # attributes carry the names whole
-    labels = page.eval_on_selector_all(".rb-card.opt", "es => es.map(e => e.ariaLabel)")
-    assert f"can be picked: {ATTR}" in labels, labels
+    # a tile's name for a screen reader: the card's words, its name as typed, as text
+    labels = page.eval_on_selector_all(".rb-card.opt .rb-hit", "es => es.map(e => e.textContent)")
+    assert any(x.startswith(f"{ATTR}: ") and x.endswith("Can be picked.") for x in labels), labels
 
     # a card's full text, then an answer: the board redraws with the names still as text
     card = page.locator(".rb-card", has=page.locator(".rf-name", has_text=ATTR)).first
@@ -478,7 +479,7 @@ def test_learn_page_takes_no_markup_and_ignores_a_load(tab: Watch, voila_pages: 
     page = _open(tab, voila_pages, "learn.ipynb", f"{BOARD}[data-serial]")
     kept = _board_state(page)
     # the board's Load is hidden in a lesson; a file pushed into it anyway changes nothing
-    page.set_input_files(f"{BOARD} .rb-load input[type=file]",
+    page.set_input_files(f"{BOARD} input.rb-load-file",
                          files=_file(f"{IMG}.json", solo_save()))
     page.wait_for_timeout(500)
     assert _board_state(page) == kept

@@ -151,6 +151,12 @@ def test_question_and_mat_side_by_side_and_readable(lab_notebook: Page, theme: s
         CONTRAST_JS, f"{BOARD} .rb-q *, {BOARD} .rb-mat *, {BOARD} .rb-head *")
         if ratio < MIN_CONTRAST]
     assert low == [], f"{theme}: text hard to read on its background"
+    # axe-core over the notebook's output (the app's part of JupyterLab's page), each theme
+    from tests.browser.test_axe import AXE, OPTIONS
+    found = AXE.run(page, context=".jp-OutputArea", options=OPTIONS).response["violations"]
+    bad = [f"{v['impact']} {v['id']}: {[n['target'] for n in v['nodes'][:3]]}" for v in found
+           if v["impact"] in ("critical", "serious")]
+    assert bad == [], f"{theme}: {bad}"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"jupyterlab-{theme.split()[-1].lower()}-1366x768.png"))
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
+from rftg_nb import SoloGame
 from tests.browser.conftest import (
     ARTIFACTS,
     BOARD,
@@ -136,6 +137,24 @@ def test_two_rounds_by_keyboard_only(wide: Page, voila_pages: VoilaServer,
             break
         page.keyboard.press("Tab")
     assert {"explain", "save", "load", "new", "hint"} <= reached, reached
+    # Load, by keyboard: Enter on it opens the file chooser; the game loaded, the focus is on
+    # its question
+    saved = SoloGame.new(seed=5)
+    tab_to(page, lambda f: f["todo"] == "load", back=True)
+    page.evaluate("() => { window.__asked = 0; document.querySelector('.rb-load-file')"
+                  ".addEventListener('click', () => { window.__asked += 1; }); }")
+    page.keyboard.press("Enter")
+    # Enter asked the file input for a file (the browser's chooser: headless Chromium opens
+    # it only now and then for Playwright, so the file is then given to the input directly)
+    page.wait_for_function("() => window.__asked === 1")
+    before = board_serial(page)
+    page.set_input_files(f"{BOARD} input.rb-load-file", files=[{
+        "name": "game.json", "mimeType": "application/json",
+        "buffer": saved.to_json().encode()}])
+    board_after(page, before)
+    assert page.inner_text(".rb-status").startswith("Loaded a saved game")
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.closest('.rftg-board .rb-left')")
     # a new game, by keyboard: the seed typed, then New game
     page.focus("input[name=seed]")
     page.keyboard.type("29")

@@ -81,7 +81,7 @@ function render({ model, el }) {
       refocus = null;
       focusQuestion();
     } else if (refocus) {
-      const again = root.querySelector(`[data-id="${CSS.escape(refocus)}"], [data-opt="${CSS.escape(refocus)}"]`);
+      const again = root.querySelector(refocus);
       refocus = null;
       if (again) focusTile(again);
     }
@@ -147,9 +147,14 @@ function render({ model, el }) {
     // a replay's question shows the answer that was given, and nothing else can be picked
     if (q && s.replay) B.picked = [...(q.answered || [])];
     const quiet = !!(s.lesson || s.replay);  // no tools, form or help: a lesson, a replay
-    const focused = document.activeElement && root.contains(document.activeElement)
-      ? document.activeElement.closest("[data-id], [data-opt]") : null;
-    const focusId = focused ? focused.dataset.id || focused.dataset.opt : null;
+    // what has the focus, as a selector that finds its new drawing (a card, an option, a
+    // control of the board such as Load or Hint)
+    const active = document.activeElement && root.contains(document.activeElement) ? document.activeElement : null;
+    const focused = active ? active.closest("[data-id], [data-opt], [data-do]") : null;
+    let focusId = null;
+    if (focused && focused.dataset.id) focusId = `[data-id="${CSS.escape(focused.dataset.id)}"]`;
+    else if (focused && focused.dataset.opt) focusId = `[data-opt="${CSS.escape(focused.dataset.opt)}"]`;
+    else if (focused) focusId = `[data-do="${CSS.escape(focused.dataset.do)}"]${focused.dataset.until ? `[data-until="${CSS.escape(focused.dataset.until)}"]` : ""}`;
     const key = s.game ? `${(s.settings || {}).game ?? ""}:${s.game.seed}` : null;
     if (key !== null && key !== gameKey) {
       // a game was started or loaded: the form shows its settings (and the seed typed)
@@ -171,7 +176,7 @@ function render({ model, el }) {
       : "Race for the Galaxy: The Gathering Storm &middot; solitaire";
     const parts = {
       head: `<div class="rb-head"><span class="rb-title" role="heading" aria-level="${titleLevel(s)}">${title}</span>
-        <span class="rb-score" title="score so far: VP chips, printed VP, 6-cost bonuses${table ? " and goals" : ""}">${score}</span>
+        <span class="rb-score rb-tip" tabindex="0" data-tip="score so far: VP chips, printed VP, 6-cost bonuses${table ? " and goals" : ""}"><span class="rb-sr">Score so far (VP chips, printed VP, 6-cost bonuses${table ? " and goals" : ""}): </span>${score}</span>
         <span class="rb-tools" ${quiet ? "hidden" : ""}>
           <label class="rb-toggle" title="a sentence on what each phase does for you"><input type="checkbox" data-do="explain" ${s.explain ? "checked" : ""}> Explain</label>
           ${table ? "" : `<label class="rb-toggle" title="reveal the robot's moves one at a time"><input type="checkbox" data-do="step" ${s.step_through ? "checked" : ""}> Step through robot</label>`}

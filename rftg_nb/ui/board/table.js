@@ -58,7 +58,9 @@ function drawGoals(B, s) {
       const met = c >= g.need;
       const cls = done ? "held" : (live.lead.includes(k) || (g.kind === "first" && met) ? "near" : "");
       const shown = g.kind === "first" ? `${Math.min(c, g.need)}/${g.need}` : `${c}`;
-      return `<span class="rb-prog ${cls}" title="${esc(nm)}: ${c}">${esc(nm)} <b>${shown}</b>${done ? " &#9733;" : ""}</span>`;
+      // held and in the lead are said in words too, not by colour alone
+      const words = done ? ", holds it" : (cls === "near" ? (g.kind === "first" ? ", has met it" : ", in the lead") : "");
+      return `<span class="rb-prog ${cls}" title="${esc(nm)}: ${c}">${esc(nm)} <b>${shown}</b>${done ? ' <span aria-hidden="true">&#9733;</span>' : ""}${words ? `<span class="rb-sr">${words}</span>` : ""}</span>`;
     }).join("");
     return `<li class="rb-goal ${live.holders.length ? "taken" : ""}" data-goal="${esc(g.name)}">
         <div><b>${esc(g.name)}</b> <span class="rb-kind ${g.kind}">${kind}</span> <span class="rb-holder">${holder}</span></div>
