@@ -35,6 +35,7 @@ from rftg_nb.lab.run import MAX_GAMES, MAX_RUN_GAMES, simulate
 from rftg_nb.lab.settings import Settings, SettingsError, available_seats, grid
 from rftg_nb.lab.unknowns import all_alternatives, alternatives, title, unknowns
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
+from rftg_nb.ui.page_css import PAGE_CSS
 from rftg_nb.ui.shown import Shown
 
 SEAT_LABELS = {"random": "the random player", "ai-fast": "the fast AI",
@@ -143,7 +144,8 @@ class LabApp:
         self.overview_chart = widgets.Output()
 
         self.widget = widgets.VBox([
-            widgets.HBox([self.seat, self.seed]), self.ai_note, self.message, self.shown,
+            widgets.HTML(PAGE_CSS), widgets.HBox([self.seat, self.seed]), self.ai_note,
+            self.message, self.shown,
             widgets.HTML("<h2>The robot from each start world</h2>"),
             widgets.HBox([self.world_games, self.world_button]), self.slots["start worlds"],
             self.world_note,

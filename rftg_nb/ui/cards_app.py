@@ -26,6 +26,7 @@ from rftg_nb.constants import PHASE_NAMES
 from rftg_nb.text import count
 from rftg_nb.ui.controller import Status
 from rftg_nb.ui.faces import FLAG_LABELS, catalogue
+from rftg_nb.ui.page_css import PAGE_CSS
 
 KINDS = (("all types", ""), ("worlds", "world"), ("developments", "development"))
 FLAG_CHOICES = (("any flag", ""), *((label, flag) for flag, label in FLAG_LABELS.items()))
@@ -210,7 +211,7 @@ class CardsApp:
         for widget in (self.kind, self.flag, self.phase, self.box, self.name):
             widget.observe(lambda _ch: self.on_filter(), names="value")
         self.root = w.VBox([
-            w.HTML(STYLE + INTRO),
+            w.HTML(PAGE_CSS + STYLE + INTRO),
             w.HBox([self.kind, self.flag, self.phase, self.box, self.name, self.size],
                    layout=lay(flex_flow="row wrap", grid_gap="4px 12px")),
             w.HBox([self.upload, self.note],

@@ -29,6 +29,7 @@ from rftg_nb.ui.designer import (
 )
 from rftg_nb.ui.faces import FLAG_LABELS
 from rftg_nb.ui.file_button import FileButton
+from rftg_nb.ui.page_css import PAGE_CSS
 
 CSS = (Path(__file__).parent / "board.css").read_text(encoding="utf-8")
 STYLE = """<style>
@@ -143,7 +144,7 @@ class DesignerApp:
                   self.delete_button):
             b.layout.width = "auto"
         self.root = w.VBox([
-            w.HTML(STYLE + f"<style>{CSS}</style>" + INTRO),
+            w.HTML(PAGE_CSS + STYLE + f"<style>{CSS}</style>" + INTRO),
             w.HBox([form, w.VBox([w.HTML("<b>Preview</b>"), self.preview])],
                    layout=lay(flex_flow="row wrap", grid_gap="12px")),
             w.HBox([self.keep_button, self.new_world, self.new_dev]),

@@ -42,6 +42,7 @@ from rftg_nb.ui.history_charts import (
     score_figure,
     solitaire_finished,
 )
+from rftg_nb.ui.page_css import PAGE_CSS
 
 #: the table's columns as shown, in order, with their headings
 SHOWN = {"id": "game", "saved": "when (UTC)", "status": "status", "mode": "kind",
@@ -55,10 +56,6 @@ PAGE = 50
 ALL = "any"
 MAX_IMPORT_BYTES = 50_000_000  # a history file to load: far more games than a person plays
 MAX_FILTER_TEXT = 200  # characters of the text filter the kernel reads
-#: the page's tabs: inactive labels in the theme's main text colour (ipywidgets' own grey reads
-#: 4.45:1, under the 4.5:1 that text needs); board.css says the same for the board's pages
-TAB_CSS = ("<style>.jupyter-widget-TabPanel .lm-TabBar-tab:not(.lm-mod-current) "
-           ".lm-TabBar-tabLabel { color: var(--jp-ui-font-color1, #1d1d1d); }</style>")
 #: seconds between two looks at the history's files by a page on show (a stat of two files)
 WATCH_EVERY = 2.0
 #: games per cell the computer plays for "the AI on the same cells"
@@ -416,7 +413,7 @@ class HistoryApp:
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
         self.notice = w.HTML()
-        self.head = w.HTML(TAB_CSS + "<h1 style='font-size:22px'>Your games</h1>"
+        self.head = w.HTML(PAGE_CSS + "<h1 style='font-size:22px'>Your games</h1>"
                            "<p>Every game played on the <b>play</b> and "
                            "<b>table</b> pages is kept here as it goes: finished, or unfinished "
                            "to pick up again. Sort and filter them, download or delete one, or "

@@ -26,6 +26,7 @@ import ipywidgets as w
 from rftg_nb.lessons import GRADERS, LESSONS, Feedback, Lesson, LessonRun, robot_setup
 from rftg_nb.ui.app import SoloApp
 from rftg_nb.ui.controller import SoloController, Status
+from rftg_nb.ui.page_css import PAGE_CSS
 
 #: the numbers a prediction may be (the box's bounds; the kernel checks them too)
 PREDICTION_RANGE = (-99, 999)
@@ -335,8 +336,8 @@ class LessonApp:
         self.main = w.Box([self.panel, self.app.board])
         self.main.add_class("rftg-lesson-main")
         self.root = w.VBox([
-            w.HTML(LESSON_CSS + "<h1 class='rftg-lessons-title'>Learn to play: Race for the "
-                   "Galaxy and the solitaire robot</h1>"),
+            w.HTML(PAGE_CSS + LESSON_CSS + "<h1 class='rftg-lessons-title'>Learn to play: "
+                   "Race for the Galaxy and the solitaire robot</h1>"),
             w.HBox([self.pick, self.prev_button, self.next_button, self.again_button,
                     self.bar, self.bar_note], layout=w.Layout(flex_flow="row wrap")),
             self.main,
