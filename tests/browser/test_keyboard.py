@@ -175,3 +175,27 @@ def test_two_rounds_by_keyboard_only(wide: Page, voila_pages: VoilaServer,
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "keyboard-round-3-1366x768.png"))
     assert page_errors == []
+
+
+@pytest.mark.parametrize("name", ["designer", "history", "lab", "cards", "learn", "table"])
+def test_every_control_reached_by_tab_shows_a_ring(name: str, wide: Page,
+                                                   voila_pages: VoilaServer,
+                                                   page_errors: list[str]) -> None:
+    """Tab through a page's first controls: each one shows a focus ring of 2 px or more, and
+    the focus never falls to the body on the way."""
+    page = wide
+    page.goto(f"{voila_pages.url}/voila/render/{name}.ipynb", timeout=90_000)
+    page.wait_for_selector(".jupyter-widgets", timeout=WAIT)
+    page.wait_for_timeout(1000)
+    rings = []
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        f = focus(page)
+        if f["where"] == "body":
+            break
+        ring = page.evaluate(RING_JS)
+        rings.append((f["tag"], f["text"][:30], ring["style"], ring["width"]))
+    assert len(rings) >= 5, rings
+    thin = [r for r in rings if r[2] == "none" or r[3] < 2]
+    assert thin == [], thin
+    assert page_errors == []

@@ -100,7 +100,7 @@ def test_the_lab_page_loads_nothing_from_another_host(browser: Browser, lab_page
     (minutes of simulation that would keep a core busy under the other tests)."""
     for page, watch in watched(browser):
         check(page, watch, lab_page.url + "/voila/render/lab.ipynb",
-              "h3:has-text('The robot from each start world')")
+              "h2:has-text('The robot from each start world')")
 
 
 @pytest.mark.parametrize("path", ["voila/render/notebooks/cards.ipynb",
