@@ -18,10 +18,11 @@ from rftg_nb.robot.solo import roll_from_ids
 from rftg_nb.ui.board_app import LOG_ROWS, PLOTLY_MIME, TAB_CHARTS, TAB_HELP, TAB_LOG, BoardApp
 from rftg_nb.ui.charts import CHARTS
 from rftg_nb.ui.controller import NewGameSettings, SoloController
+from rftg_nb.ui.page_css import PAGE_CSS
 from rftg_nb.ui.render import components_table
 from rftg_nb.ui.solo_board import board_state, game_info
 
-HELP = (
+HELP = PAGE_CSS + (
     "<div class='rftg-help'><b>How to play.</b> You play the two-action game of Race for the "
     "Galaxy against the robot. Each round: pick two actions, the robot rolls its dice, then each "
     "phase runs left to right, you first. Answer the question in the blue box: click the "

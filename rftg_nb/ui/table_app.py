@@ -18,6 +18,7 @@ import pandas as pd
 from rftg_nb.engine.goals import GOALS
 from rftg_nb.ui.board_app import BoardApp
 from rftg_nb.ui.charts import TABLE_CHARTS
+from rftg_nb.ui.page_css import PAGE_CSS
 from rftg_nb.ui.table import (
     COMPUTER_LEVELS,
     MAX_PLAYERS,
@@ -28,7 +29,7 @@ from rftg_nb.ui.table import (
 from rftg_nb.ui.table_board import end_sheet, table_info, table_state
 
 DEFAULT = TableSettings(3, ["Player 1", "Player 2", "Computer"], [False, False, True])
-HELP = (
+HELP = PAGE_CSS + (
     "<div class='rftg-help'><b>How to play at one screen.</b> Two to five players, each a "
     "person or the computer. Before each person's question the board asks for the screen to "
     "be passed to them and shows no hand; the person presses the button with their name and "

@@ -177,7 +177,7 @@ def test_two_rounds_by_keyboard_only(wide: Page, voila_pages: VoilaServer,
     assert page_errors == []
 
 
-@pytest.mark.parametrize("name", ["designer", "history", "lab", "cards", "learn", "table"])
+@pytest.mark.parametrize("name", ["play", "designer", "history", "lab", "cards", "learn", "table"])
 def test_every_control_reached_by_tab_shows_a_ring(name: str, wide: Page,
                                                    voila_pages: VoilaServer,
                                                    page_errors: list[str]) -> None:
