@@ -286,8 +286,12 @@ class TableController:
             self.pending_pass = None
             self._seat = None
         elif d.player != self._seat:
-            self.pending_pass = g.players[d.player].name
-            self._seat = None
+            if sum(1 for c in self.settings.computer[:len(g.players)] if not c) == 1:
+                # one person at the table: nobody to pass the screen to, it is theirs
+                self._seat, self.pending_pass = d.player, None
+            else:
+                self.pending_pass = g.players[d.player].name
+                self._seat = None
 
     def _start(self, game: TableGame) -> None:
         self.ahead.forget()

@@ -96,6 +96,8 @@ def table_state(c: TableController, serial: int = 0, explain: bool = False) -> d
         "undo": any(not c.settings.computer[p] for p in g.deciders),
         "explain": explain,
     }
+    if g.is_over:  # the game is over: every hand may be seen
+        state["hands"] = [{"name": p.name, "cards": [x.name for x in p.hand]} for p in g.players]
     return state
 
 

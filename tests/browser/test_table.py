@@ -172,3 +172,39 @@ def test_three_players_two_people_one_computer_until_a_goal_is_claimed(
     assert json.loads(saved)["table"]["names"] == NAMES
     assert again.game.choices == copy.game.choices
     assert page_errors == []
+
+
+def test_one_person_at_the_table_plays_without_passing_and_sees_every_hand_at_the_end(
+        laptop: Page, voila_pages: VoilaServer, page_errors: list[str]) -> None:
+    """Issue 30: one person and two computer seats. No "Pass the screen" at any time; the New
+    game form folds away once the game starts, so the last seat's tableau is in view at
+    1366x768; the game over, every hand is shown."""
+    page = laptop
+    page.goto(voila_pages.url + "/voila/render/table.ipynb", timeout=90_000)
+    page.wait_for_selector(f"{BOARD}[data-serial]", timeout=90_000)
+    page.select_option("select[name=players]", "3")
+    for i, (name, computer) in enumerate((("Me", False), ("Bot A", True), ("Bot B", True))):
+        page.fill(f"input[name=name{i}]", name)
+        page.set_checked(f"input[name=computer{i}]", computer)
+    page.fill("input[name=seed]", "5")
+    before = board_serial(page)
+    page.click("[data-do=new]")
+    board_after(page, before)
+    assert not page.locator("details.rb-new[open]").count()  # folded once the game starts
+    assert page.locator("[data-do=seat]").count() == 0
+    assert page.inner_text(".rb-hand .rb-sub").startswith("Me's hand")
+    last = page.locator(".rb-player").last.bounding_box()
+    assert last is not None and last["y"] + last["height"] <= 768, last
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "table-one-person-1366x768.png"))
+    before = board_serial(page)
+    page.click("[data-do=auto][data-until=game]")
+    board_after(page, before)
+    page.wait_for_selector(f"{BOARD} .rb-all-hands", timeout=120_000)
+    assert "Pass the screen" not in page.inner_text(BOARD)
+    assert "No hand is shown" not in page.inner_text(BOARD)
+    text = page.inner_text(f"{BOARD} .rb-all-hands")
+    for name in ("Me", "Bot A", "Bot B"):
+        assert f"{name}:" in text
+    page.screenshot(path=str(ARTIFACTS / "table-one-person-end-1366x768.png"))
+    assert page_errors == []

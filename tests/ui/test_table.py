@@ -349,3 +349,27 @@ def test_the_ai_computer_seat_answers_what_the_ai_would():
     copy.apply(g.choices[0])
     assert copy.decision.player == 1
     assert list(g.choices[1]) == AIPlayer("fast", seed=g.seed).pick(copy, copy.decision)
+
+
+def test_one_person_is_never_asked_to_pass_the_screen_and_every_hand_shows_at_the_end() -> None:
+    """Issue 30: with one person (the others computer seats) the board asked to "Pass the
+    screen to Me" and, the game over, said "No hand is shown while the screen is passed"."""
+    c = TableController()
+    c.new_game(TableSettings(3, ["Me", "Bot A", "Bot B"], [False, True, True], seed=5))
+    rng = random.Random(5)
+    asked = 0
+    while c.game.decision is not None:
+        assert c.pending_pass is None and c.viewer == 0  # the screen is always mine
+        v = _view(c)
+        assert v["pass_to"] is None and v["viewer"] == "Me" and v["question"] is not None
+        assert c.answer(random_pick(c.decision, rng))
+        asked += 1
+    assert asked > 20 and c.game.is_over
+    v = _view(c)
+    # the game over: every hand is there to see, each seat's own
+    assert [h["name"] for h in v["hands"]] == ["Me", "Bot A", "Bot B"]
+    assert [h["cards"] for h in v["hands"]] == [[x.name for x in p.hand] for p in c.game.players]
+    # two people: the screen is passed before each one's question, as before
+    two = TableController()
+    two.new_game(TableSettings(3, ["Ann", "Bob", "Bot"], [False, False, True], seed=5))
+    assert two.pending_pass == "Ann" and "hands" not in _view(two)

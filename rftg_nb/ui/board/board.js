@@ -57,6 +57,7 @@ function render({ model, el }) {
   let forQuestion = null;   // which question B.picked belongs to (see draw)
   let lastMoves = -1;
   let newPanel = null;      // the New game panel: null = open only before the game starts
+  let foldNew = false;      // New game was pressed: the game it deals folds the panel
   let gameKey = null;       // which game the board shows (its settings' id and seed)
   let formDraft = {};       // what the person set in the New game form, field by field: kept
                             // over every redraw until a game is started (the seed even then)
@@ -160,7 +161,8 @@ function render({ model, el }) {
       // a game was started or loaded: the form shows its settings (and the seed typed)
       if (gameKey !== null) formDraft = "seed" in formDraft ? { seed: formDraft.seed } : {};
       gameKey = key;
-      newPanel = null;
+      newPanel = foldNew ? false : null;
+      foldNew = false;
     }
     const keepOpen = newPanel === null ? !(s.game && s.game.started) || !!(s.settings && s.settings.confirm) : newPanel;
     const table = s.mode === "table";
@@ -302,6 +304,8 @@ function render({ model, el }) {
       case "new": {
         const f = root.querySelector(".rb-form");
         const settings = B.state().mode === "table" ? tableSettings(readForm(f)) : soloSettings(f);
+        // the form folds away once the game starts (it comes back with New game's summary)
+        if (!(B.state().game && B.state().game.started && !B.state().game.over) || (B.state().settings || {}).confirm) foldNew = true;
         sendBusy("new", { do: "new", settings });
         break;
       }

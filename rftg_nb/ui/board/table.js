@@ -15,8 +15,12 @@ export function tableParts(B, s) {
     + drawPicks(s);
   const q = s.question || s.banner ? drawQuestion(B, s) : drawPass(s);
   if (!s.viewer) {
-    return { q, mine: "", after: "", hand: `<section class="rb-hidden-hand"><div class="rb-empty">No hand is shown while the screen is passed.
-          ${piles(pile)}</div></section>`, tableau: "", ...drawPlayers(B, s), ...drawGoals(B, s), ...drawTableLog(s) };
+    // the game over, every hand is public; before that, no hand while the screen is passed
+    const hand = s.hands ? `<section class="rb-all-hands"><div class="rb-sub">Every hand, now the game is over</div>${s.hands.map((h) => `<div><b>${esc(h.name)}</b>: ${h.cards.length
+      ? chips(h.cards) : '<span class="rb-empty">no cards</span>'}</div>`).join("")}</section>`
+      : `<section class="rb-hidden-hand"><div class="rb-empty">No hand is shown while the screen is passed.
+          ${piles(pile)}</div></section>`;
+    return { q, mine: "", after: "", hand, tableau: "", ...drawPlayers(B, s), ...drawGoals(B, s), ...drawTableLog(s) };
   }
   // the viewer's cards in parts: a new hand does not rebuild the tableau's tiles, nor a
   // new count the tiles under it
