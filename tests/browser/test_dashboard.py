@@ -335,3 +335,24 @@ def test_a_hint_marks_the_ais_pick_and_autoplay_finishes_the_round(page: Page, v
     assert _round(page) == 2 and _kind(page) == "actions"
     assert "answered" in page.inner_text(".rb-status")
     assert page_errors == []
+
+
+def test_the_mat_wraps_by_phase_at_900x1000(browser: Browser, voila_url: str,
+                                            page_errors: list[str]) -> None:
+    """Issue 30: at 900x1000 the mat wrapped 5 + 4 spaces, the two Settle spaces on different
+    rows. A phase's spaces stay on one row, in the mat's order."""
+    from tests.browser.conftest import open_page
+
+    for page in open_page(browser, page_errors, 900, 1000):
+        _open(page, voila_url, seed=17)
+        tops = page.evaluate("() => Object.fromEntries([...document.querySelectorAll("
+                             "'.rb-space')].map(e => [e.dataset.space, "
+                             "Math.round(e.getBoundingClientRect().top)]))")
+        assert len(set(tops.values())) == 2, tops  # two rows at this size
+        for a, b in (("explore1", "explore2"), ("develop1", "develop2"),
+                     ("settle1", "settle2")):
+            assert tops[a] == tops[b], (a, b, tops)
+        assert tops["explore1"] < tops["settle1"] == tops["trade"] == tops["produce"], tops
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "mat-900x1000.png"))
+    assert page_errors == []
