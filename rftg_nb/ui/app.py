@@ -163,7 +163,8 @@ class SoloApp(BoardApp):
         s["settings"] = {
             "difficulty": st.difficulty, "player_start": st.player_start or "",
             "robot_start": st.robot_start or "", "manual_dice": st.manual_dice,
-            "seed_hint": f"blank = random (this game: {g.seed})" if g else "blank = random",
+            # the placeholder stays short enough to be read whole; the game's seed beside it
+            "seed_hint": "blank = random", "seed_now": g.seed if g else None,
             "confirm": self.confirm_armed(),
             "game": self.c.key,  # which game (a key of its own; an id may be reused)
         }

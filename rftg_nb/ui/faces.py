@@ -40,6 +40,13 @@ def flags(d: Design) -> list[str]:
     return [FLAG_LABELS[f] for f in sorted(d.flags - _HIDDEN_FLAGS) if f in FLAG_LABELS]
 
 
+def _name_html(name: str) -> str:
+    """A card's name for its face: a word with a hyphen ("Pre-Sentient") kept on one line, so
+    that a name breaks only between words at any size."""
+    return " ".join(f'<span class="rf-nobr">{escape(w)}</span>' if "-" in w else escape(w)
+                    for w in name.split(" "))
+
+
 def face_html(d: Design) -> str:
     """The face of one card: corners, band, flags and a line per power."""
     classes = ["rf-face", "world" if d.is_world else "devel"]
@@ -67,7 +74,7 @@ def face_html(d: Design) -> str:
     # face itself is hidden from screen readers.
     return (f'<div class="{" ".join(classes)}" aria-hidden="true">'
             f'<div class="rf-top">{cost}<span class="rf-vp" title="{vp} VP">{vp}</span>'
-            f'<span class="rf-name">{escape(d.name)}</span></div>'
+            f'<span class="rf-name">{_name_html(d.name)}</span></div>'
             f'<div class="rf-band" style="background:{colour}">{band}</div>'
             + (f'<div class="rf-flags">{flag_html}</div>' if flag_html else "")
             + f'<div class="rf-pws"><i class="rf-gap"></i><i class="rf-corner"></i>{powers}'

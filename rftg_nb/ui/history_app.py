@@ -432,7 +432,8 @@ class HistoryApp:
             widget.observe(self._filter_changed(key), names="value")
         self.w_sort.observe(self._sort_changed, names="value")
         self.table = w.HTML(layout=w.Layout(max_height="420px", overflow="auto"))
-        self.pick = w.Dropdown(description="game", layout=w.Layout(width="480px"))
+        self.pick = w.Dropdown(description="game", layout=w.Layout(width="560px",
+                                                                   max_width="100%"))
         self.download_one = w.HTML()
         self.pick.observe(lambda _c: (self._draw_download(), self._draw_resume()), names="value")
         self.delete_button = w.Button(description="Delete this game")
@@ -707,9 +708,17 @@ def _empty() -> pd.DataFrame:
     return pd.DataFrame([], columns=list(TABLE))
 
 
+#: characters of the seats' names a game's line in the menu shows (the table row has them all)
+LABEL_SEATS = 40
+
+
 def _label(r: Any) -> str:
+    """A game's line in the game menu, short enough to be read whole in it."""
     kind = r.mode if r.mode != "solitaire" else f"solitaire, {r.difficulty}"
-    return f"{r.id}: {kind}, {r.seats}, {r.scores} ({r.status})"
+    seats = str(r.seats)
+    if len(seats) > LABEL_SEATS:
+        seats = seats[:LABEL_SEATS - 1].rstrip() + "\u2026"
+    return f"{r.id}: {kind}, {seats}, {r.scores} ({r.status})"
 
 
 def _b64(text: str) -> str:

@@ -184,7 +184,8 @@ class TableApp(BoardApp):
         s["settings"] = {
             "players": st.players, "names": list(st.names), "computer": list(st.computer),
             "goals": st.goals is not False, "level": st.level, "draft": st.draft,
-            "seed_hint": f"blank = random (this game: {g.seed})" if g else "blank = random",
+            # the placeholder stays short enough to be read whole; the game's seed beside it
+            "seed_hint": "blank = random", "seed_now": g.seed if g else None,
             "confirm": self.confirm_armed(),
             "game": self.c.key,  # which game (a key of its own; an id may be reused)
         }

@@ -64,6 +64,7 @@ TILE_PROBLEMS_JS = """(scope) => {
     const t = tile.getBoundingClientRect();
     const boxes = ".rf-name, .rf-band, .rf-flag, .rf-pw, .rb-mark, .rb-why";
     for (const e of tile.querySelectorAll(boxes)) {
+      if (e.closest("[hidden]")) continue;  // not drawn (flags sent to the i)
       const r = e.getBoundingClientRect();
       if (r.left < t.left - 0.5 || r.right > t.right + 0.5 || r.top < t.top - 0.5
           || r.bottom > t.bottom + 0.5) out.push([n, e.className, "outside the tile"]);
@@ -87,7 +88,8 @@ TILE_PROBLEMS_JS = """(scope) => {
     }
     const marks = [...tile.querySelectorAll(".rb-info, .rb-good, .rb-mark, .rb-tick")]
       .map((e) => [e.className, e.getBoundingClientRect()]);
-    const texts = [...tile.querySelectorAll(".rf-pw, .rf-name, .rf-band, .rf-flag")];
+    const texts = [...tile.querySelectorAll(".rf-pw, .rf-name, .rf-band, .rf-flag")]
+      .filter((e) => !e.closest("[hidden]"));
     for (const e of texts) for (const q of lines(e)) for (const [cls, m] of marks)
       if (near(q, m)) out.push([n, e.className, "under " + cls]);
     const why = tile.querySelector(".rb-why");

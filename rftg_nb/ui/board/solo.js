@@ -88,7 +88,7 @@ export function drawNew(B, s) {
   const starts = [["random", ""], ...(md.starts || []).map((n) => [n, n])];
   return `<summary>New game</summary><div class="rb-form">
       <label>Difficulty <select name="difficulty">${opt((md.difficulties || []).map((d) => [d, d]), st.difficulty)}</select></label>
-      <label>Seed <input name="seed" type="text" inputmode="numeric" placeholder="${esc(st.seed_hint || "blank = random")}"></label>
+      <label>Seed <input name="seed" type="text" inputmode="numeric" placeholder="${esc(st.seed_hint || "blank = random")}"></label>${st.seed_now !== null && st.seed_now !== undefined ? `<span class="rb-seed-now">this game's seed: ${esc(st.seed_now)}</span>` : ""}
       <label>Your start <select name="player_start">${opt(starts, st.player_start || "")}</select></label>
       <label>Robot start <select name="robot_start">${opt(starts, st.robot_start || "")}</select></label>
       <label><input name="manual_dice" type="checkbox" ${st.manual_dice ? "checked" : ""}> I roll real dice</label>

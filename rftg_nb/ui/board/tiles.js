@@ -70,6 +70,10 @@ export function tileParts(B, name, head, list, where, empty) {
 // end with "…" (the i shows the whole text). Run after every drawing (board.js's afterDraw);
 // a tile not laid out yet (the board hidden) is fitted when it shows.
 const FIT_STEPS = 8;        // sizes tried below the face's own, each 3.5% smaller
+// No text on a tile is drawn under this size: where the powers would not fit at it, their
+// last lines are cut at a word and end with "…" (the i shows the whole text).
+export const MIN_TEXT_PX = 9;
+const POWER_EM = 0.9;       // the smallest text of a face, in em of its font (board.css: .rf-flag)
 // A tile drawn again as it was (same card, same room on its face, same board) takes the sizes
 // found for it before, without measuring (B.fit.fitted: card name + tile classes -> what
 // fitting it found): most redraws then read no layout at all. Only the classes that change a
@@ -91,6 +95,8 @@ function reuseFit(B, tile, face) {
   if (name) { name.style.fontSize = f.name; name.style.overflowWrap = f.wrap; }
   const pws = face.querySelector(".rf-pws");
   if (f.pws !== null && pws) pws.innerHTML = f.pws;
+  const flags = face.querySelector(".rf-flags");
+  if (flags) flags.hidden = !!f.flagsOff;
   tile.dataset.fit = f.fit;
   return true;
 }
@@ -99,7 +105,7 @@ function keepFit(B, t) {
   B.fit.fitted.set(fitKey(t.tile), {
     face: t.face.style.fontSize, name: t.name ? t.name.style.fontSize : "",
     wrap: t.name ? t.name.style.overflowWrap : "", fit: t.tile.dataset.fit,
-    pws: t.tile.dataset.fit === "cut" && t.pws ? t.pws.innerHTML : null });
+    pws: t.tile.dataset.fit === "cut" && t.pws ? t.pws.innerHTML : null, flagsOff: !!t.flagsOff });
 }
 
 // While the page is idle, every card of the game's card set is fitted once out of sight, as
@@ -163,8 +169,15 @@ export function fitTiles(B, scope = B.root) {
   if (!todo.length) return;
   const px = (x) => `${x.toFixed(2)}px`;
   const shrink = (step) => 1 - 0.035 * step;
-  const steps = (live, write, still) => {
+  // the most steps a size may take before its text would be under MIN_TEXT_PX
+  const most = (size) => {
+    let k = 0;
+    while (k < FIT_STEPS && size * shrink(k + 1) >= MIN_TEXT_PX) k++;
+    return k;
+  };
+  const steps = (live, write, still, limit) => {
     for (let step = 1; live.length && step <= FIT_STEPS; step++) {
+      live = live.filter((t) => step <= limit(t));
       for (const t of live) write(t, step);
       live = live.filter(still);
     }
@@ -182,22 +195,32 @@ export function fitTiles(B, scope = B.root) {
   }
   // the name alone until its words fit (a word wider than the tile at the smallest size may
   // then break, the one case where it must) ...
-  const wide = steps(todo.filter((t) => t.name && t.nameOver()),
-    (t, step) => { t.n = step; t.name.style.fontSize = px(t.own * shrink(step)); }, (t) => t.nameOver());
-  for (const t of wide) t.name.style.overflowWrap = "anywhere";
+  steps(todo.filter((t) => t.name && t.nameOver()),
+    (t, step) => { t.n = step; t.name.style.fontSize = px(t.own * shrink(step)); }, (t) => t.nameOver(),
+    (t) => most(t.own));
+  for (const t of todo) if (t.name && t.nameOver()) t.name.style.overflowWrap = "anywhere";
   for (const t of todo) if (t.name) t.name.style.fontSize = px(t.own * shrink(t.n));
   // ... then the rest of the face until it all fits ...
   steps(todo.filter((t) => t.over()),
-    (t, step) => { t.k = step; t.face.style.fontSize = px(t.base * shrink(step)); }, (t) => t.over());
-  // ... and a name so long that it pushes the band into the i's corner, smaller still
+    (t, step) => { t.k = step; t.face.style.fontSize = px(t.base * shrink(step)); }, (t) => t.over(),
+    (t) => most(t.base * POWER_EM));
+  // ... and a name so long that it pushes the band into the i's corner, smaller still (never
+  // under MIN_TEXT_PX)
   steps(todo.filter((t) => t.name && t.corner()),
-    (t, step) => { t.name.style.fontSize = px(t.own * shrink(t.n) * (1 - 0.05 * step)); }, (t) => t.corner());
+    (t, step) => { t.name.style.fontSize = px(t.own * shrink(t.n) * (1 - 0.05 * step)); }, (t) => t.corner(),
+    (t) => { let k = 0; while (k < FIT_STEPS && t.own * shrink(t.n) * (1 - 0.05 * (k + 1)) >= MIN_TEXT_PX) k++; return k; });
+  // where even the smallest name leaves the flags in the i's corner, the flags go to the i
+  // (and the tile's name) as the cut powers do
+  for (const t of todo) {
+    const flags = t.face.querySelector(".rf-flags");
+    if (flags && t.corner()) { flags.hidden = true; t.flagsOff = true; }
+  }
   for (const t of todo) {
     if (t.pws && t.pws.scrollHeight > t.pws.clientHeight) {
       cutPowers(t.pws);
       t.tile.dataset.fit = "cut";
     } else {
-      t.tile.dataset.fit = t.n || t.k ? "smaller" : "as drawn";
+      t.tile.dataset.fit = t.flagsOff ? "cut" : (t.n || t.k ? "smaller" : "as drawn");
     }
     keepFit(B, t);
   }
