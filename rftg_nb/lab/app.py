@@ -35,6 +35,7 @@ from rftg_nb.lab.run import MAX_GAMES, MAX_RUN_GAMES, simulate
 from rftg_nb.lab.settings import Settings, SettingsError, available_seats, grid
 from rftg_nb.lab.unknowns import all_alternatives, alternatives, title, unknowns
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
+from rftg_nb.ui.chart_words import chart_outputs
 from rftg_nb.ui.page_css import PAGE_CSS
 from rftg_nb.ui.shown import Shown
 
@@ -377,8 +378,7 @@ class LabApp:
     # ------------------------------------------------------------------ drawing
     @staticmethod
     def _show(out: widgets.Output, fig: Any) -> None:
-        out.outputs = ({"output_type": "display_data", "data": charts.mime_bundle(fig),
-                        "metadata": {}},)
+        out.outputs = chart_outputs(fig)
 
     def draw_start_worlds(self) -> None:
         t = self.tables.get("start worlds")

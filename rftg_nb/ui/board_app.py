@@ -21,6 +21,7 @@ import plotly.graph_objects as go
 from rftg_nb.cards import CARDS
 from rftg_nb.engine.saves import MAX_SAVE_BYTES
 from rftg_nb.ui.board import Board
+from rftg_nb.ui.chart_words import chart_outputs
 from rftg_nb.ui.charts import figure_json
 from rftg_nb.ui.faces import catalogue
 from rftg_nb.ui.keeper import Keeper
@@ -309,9 +310,7 @@ class BoardApp:
         for key_, fn in self.charts_drawn.items():
             fig = fn(df)
             bundle = {PLOTLY_MIME: figure_json(fig), "text/plain": fig.layout.title.text}
-            self.chart_outputs[key_].outputs = ({
-                "output_type": "display_data", "data": bundle, "metadata": {},
-            },)
+            self.chart_outputs[key_].outputs = chart_outputs(fig, bundle)
 
     def refresh_log(self, force: bool = False) -> None:
         key = (self.view_key(), self.log_actor.value, self.log_phase.value)

@@ -131,13 +131,21 @@ def _values(column: pd.Series) -> list:
     return column.astype(object).where(column.notna(), None).tolist()
 
 
+# Lines differ by their markers and dashes as well as by colour (issue 37): the n-th line of a
+# chart takes the n-th marker, and the n-th dash unless it names its own.
+SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "cross")
+DASHES = (None, "dash", "dashdot", "longdash", "dot", "longdashdot")
+
+
 def _line(timeline: pd.DataFrame, x: list[float], hover: list[str], col: str, name: str,
-          colour: str, dash: str | None = None) -> dict:
+          colour: str, dash: str | None = None, n: int = 0) -> dict:
     label = plot_text(name)  # a player's name in the table's charts: shown as text
+    dash = dash or DASHES[n % len(DASHES)]
     trace = {
         "type": "scatter", "mode": "lines+markers", "name": label, "x": x,
         "y": _values(timeline[col]),
-        "line": {"shape": "hv", "color": colour}, "marker": {"size": 4, "color": colour},
+        "line": {"shape": "hv", "color": colour},
+        "marker": {"size": 6, "color": colour, "symbol": SYMBOLS[n % len(SYMBOLS)]},
         "customdata": timeline["round"].tolist(), "text": hover,
         "hovertemplate": f"<b>{label}: %{{y}}</b><br>%{{text}}<extra></extra>",
     }
@@ -153,8 +161,9 @@ def _figure(title: str, timeline: pd.DataFrame, lines: list[tuple], **axes: dict
     layout = {**LAYOUT, "title": {"text": title, **TITLE}, "xaxis": round_ticks(timeline)}
     for key, settings in axes.items():
         layout[key] = {**layout.get(key, {}), **settings}
-    return go.Figure(data=[_line(timeline, x, hover, *line) for line in lines], layout=layout,
-                     _validate=False)
+    return go.Figure(data=[_line(timeline, x, hover, *line[:3], line[3] if len(line) > 3 else None,
+                                 n) for n, line in enumerate(lines)],
+                     layout=layout, _validate=False)
 
 
 def vp_pool_figure(timeline: pd.DataFrame) -> go.Figure:

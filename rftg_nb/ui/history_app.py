@@ -32,7 +32,7 @@ import pandas as pd
 
 from rftg_nb import history
 from rftg_nb.history.review import DEALS
-from rftg_nb.lab.charts import mime_bundle
+from rftg_nb.ui.chart_words import chart_outputs
 from rftg_nb.ui.download import Downloader
 from rftg_nb.ui.file_button import FileButton
 from rftg_nb.ui.history_charts import (
@@ -385,8 +385,7 @@ class HistoryApp:
         if res["over"]:
             outcome = (0.5 if res["shared"] else 1.0) if res["you_won"] else 0.0
         fig = review_figure(review_frame(r), outcome)
-        self.review_chart.outputs = ({"output_type": "display_data", "data": mime_bundle(fig),
-                                      "metadata": {}},)
+        self.review_chart.outputs = chart_outputs(fig)
 
     def compare_with_ai(self, games_per_cell: int = AI_GAMES) -> pd.DataFrame:
         """The fast AI's games on the cells (robot start world x difficulty) you played, with the
@@ -693,13 +692,10 @@ class HistoryApp:
             "row.</p>")
         lab = as_lab_table(games)
         figures = [record_heatmap(lab, "Your games"), score_figure(games)]
-        self.record_charts.outputs = tuple(
-            {"output_type": "display_data", "data": mime_bundle(f), "metadata": {}}
-            for f in figures)
+        self.record_charts.outputs = tuple(o for f in figures for o in chart_outputs(f))
         if self.ai_table is not None and len(self.ai_table):
             ai = record_heatmap(self.ai_table, "The fast AI on the same cells")
-            self.ai_chart.outputs = ({"output_type": "display_data", "data": mime_bundle(ai),
-                                      "metadata": {}},)
+            self.ai_chart.outputs = chart_outputs(ai)
 
 
 def _empty() -> pd.DataFrame:

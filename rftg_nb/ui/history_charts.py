@@ -102,7 +102,8 @@ def score_figure(games: pd.DataFrame) -> go.Figure:
              for i, r in zip(n, done.itertuples(), strict=True)]
     fig = go.Figure()
     fig.add_trace(go.Scatter(x=n, y=robot, name="the robot", mode="lines+markers",
-                             line={"color": "#d55e00", "width": 1}, hovertext=hover,
+                             line={"color": "#d55e00", "width": 1, "dash": "dash"},
+                             marker={"symbol": "square"}, hovertext=hover,
                              hoverinfo="text"))
     fig.add_trace(go.Scatter(
         x=n, y=yours, name="you", mode="lines+markers", hovertext=hover, hoverinfo="text",

@@ -119,6 +119,14 @@ def test_play_after_answers_at_both_sizes(browser: Browser, voila_pages: VoilaSe
             board_after(page, before)
             page.get_by_role("tab", name="Charts").click()
             page.wait_for_selector(".js-plotly-plot", timeout=WAIT)
+            # each chart in words: its caption, and its data as a table opened by keyboard
+            page.wait_for_selector(".rftg-chart-caption")
+            assert page.locator(".rftg-chart-caption:visible").count() == 3
+            summary = page.locator(".rftg-chart-words summary").first
+            summary.focus()
+            page.keyboard.press("Enter")
+            assert page.locator(".rftg-chart-words details").first.get_attribute("open") is not None
+            assert page.locator(".rftg-chart-data tbody tr").first.is_visible()
             assert serious(page) == [], "the charts tab"
             before = board_serial(page)
             page.click("[data-do=auto][data-until=game]")

@@ -18,8 +18,9 @@ from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
 
 
 def shown(out):
-    """The plotly figure shown in an Output widget, as JSON."""
-    (output,) = out.outputs
+    """The plotly figure shown in an Output widget, as JSON (its words follow it)."""
+    output, words = out.outputs
+    assert "rftg-chart-caption" in words["data"]["text/html"]
     return output["data"][charts.PLOTLY_MIME]
 
 

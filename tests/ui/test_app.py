@@ -847,8 +847,9 @@ def test_the_mat_lights_the_row_in_use():
 
 # ---------------------------------------------------------------------------- charts
 def _figure(app: SoloApp, key: str) -> dict[str, Any]:
-    (bundle,) = app.chart_outputs[key].outputs
+    bundle, words = app.chart_outputs[key].outputs  # the chart, then its words
     json.dumps(bundle, allow_nan=False)  # widget messages must be strict JSON
+    assert "rftg-chart-caption" in words["data"]["text/html"]
     return bundle["data"][PLOTLY_MIME]
 
 
@@ -890,7 +891,7 @@ def test_charts_wait_for_round_one():
     assert all(out.outputs == () for out in app.chart_outputs.values())
     _play_until(app, random.Random(6), lambda a: a.c.game.round >= 1)
     assert "round 1" not in app.chart_note.value
-    assert all(len(out.outputs) == 1 for out in app.chart_outputs.values())
+    assert all(len(out.outputs) == 2 for out in app.chart_outputs.values())  # a chart, its words
 
 
 def test_charts_stop_at_the_step_cursor():
@@ -981,7 +982,8 @@ def test_every_design_has_a_face_and_a_text():
 def test_a_face_shows_cost_vp_kind_flags_and_a_line_per_power():
     for d in CARDS.designs.values():
         html = face_html(d)
-        assert escape(d.name) in html
+        # the name as text (a hyphenated word kept whole in a span of its own)
+        assert escape(d.name) in re.sub(r"</?span[^>]*>", "", html)
         assert f'<span class="rf-vp" title="{"?" if d.is_six_cost else d.vp} VP">' in html
         if d.military:
             assert 'class="rf-face world military' in html

@@ -115,7 +115,7 @@ def test_the_record_in_numbers_and_charts(path: Path) -> None:
                                                       strict=True))
     fig = record_heatmap(lab, "Your games")
     assert "won" in json.dumps(fig.to_plotly_json(), default=str)
-    assert len(app.record_charts.outputs) == 2
+    assert len(app.record_charts.outputs) == 4  # two charts, each followed by its words
 
 
 def test_streaks_count_from_the_end() -> None:
@@ -143,7 +143,7 @@ def test_the_ai_plays_the_cells_you_played(path: Path) -> None:
                            as_lab_table(app.all_games())["difficulty"], strict=True))
     ai = app.ai_table
     assert set(zip(ai["robot_start"], ai["difficulty"], strict=True)) >= cells_played
-    assert len(app.ai_chart.outputs) == 1 and "The fast AI" in app.notice.value
+    assert len(app.ai_chart.outputs) == 2 and "The fast AI" in app.notice.value
     assert Path(asked["path"]).parent == path.parent
 
 

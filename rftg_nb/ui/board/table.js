@@ -84,7 +84,9 @@ function drawPlayers(B, s) {
     const cards = p.you ? ['<span class="rb-empty">your tableau is on the left</span>']
       : (p.tableau.length ? p.tableau.map((c) => {
         const f = B.faces()[c.n] || {};
-        const dot = c.g ? `<span class="rb-dot" style="background:${f.good || "#888"}" title="a good"></span>` : "";
+        // a good on the world: its colour, its kind's letter and its name in words
+        const goodName = f.good_name || "";
+        const dot = c.g ? `<span class="rb-dot" style="background:${f.good || "#888"}" aria-hidden="true" title="a ${esc(goodName)} good"></span><span class="rb-good-letter" aria-hidden="true">${esc(goodName.slice(0, 1))}</span><span class="rb-sr">a ${esc(goodName)} good on </span>` : "";
         return `<span class="rb-mini ${f.world ? "world" : "dev"}" data-name="${esc(c.n)}" tabindex="0" role="button" title="click for the full text">${dot}${esc(c.n)} <b>${c.six ? "?" : c.vp}</b></span>`;
       }) : ['<span class="rb-empty">no cards</span>']);
     parts[at] = `<div class="rb-player ${p.you ? "you" : ""}" data-seat="${p.seat}"><div data-part="${at}.head"></div><div class="rb-mini-row" data-part="${at}.cards"></div></div>`;
