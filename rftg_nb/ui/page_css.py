@@ -10,7 +10,7 @@ PAGE_CSS = """<style>
 .jupyter-widgets .jupyter-button:focus-visible, .jupyter-widgets input:focus-visible,
 .jupyter-widgets select:focus-visible, .jupyter-widgets textarea:focus-visible,
 .jupyter-widgets summary:focus-visible, .jupyter-widgets a:focus-visible,
-.lm-TabBar-tab:focus-visible {
+.jupyter-widgets :focus-visible, .lm-TabBar-tab:focus-visible {
   outline: 3px solid var(--jp-brand-color1, #0b2e6b) !important; outline-offset: 1px; }
 .jupyter-widget-TabPanel .lm-TabBar-tab:not(.lm-mod-current) .lm-TabBar-tabLabel {
   color: var(--jp-ui-font-color1, #1d1d1d); }
