@@ -33,6 +33,7 @@ import pandas as pd
 from rftg_nb import history
 from rftg_nb.history.review import DEALS
 from rftg_nb.ui.chart_words import chart_outputs
+from rftg_nb.ui.charts import shorten
 from rftg_nb.ui.download import Downloader
 from rftg_nb.ui.file_button import FileButton
 from rftg_nb.ui.history_charts import (
@@ -711,10 +712,7 @@ LABEL_SEATS = 40
 def _label(r: Any) -> str:
     """A game's line in the game menu, short enough to be read whole in it."""
     kind = r.mode if r.mode != "solitaire" else f"solitaire, {r.difficulty}"
-    seats = str(r.seats)
-    if len(seats) > LABEL_SEATS:
-        seats = seats[:LABEL_SEATS - 1].rstrip() + "\u2026"
-    return f"{r.id}: {kind}, {seats}, {r.scores} ({r.status})"
+    return f"{r.id}: {kind}, {shorten(str(r.seats), LABEL_SEATS)}, {r.scores} ({r.status})"
 
 
 def _b64(text: str) -> str:

@@ -1,8 +1,8 @@
 """Styles every page of the app carries, whatever draws it (Voila or JupyterLab, a light or a
-dark theme): a focus ring of 3 px on every control of the widgets (over the widgets' own
-"outline: none"), and the tabs' inactive
-labels in the theme's main text colour (ipywidgets' own grey reads 4.45:1 on its tab, under
-the 4.5:1 text needs). The board's own controls get theirs from board.css."""
+dark theme): a focus ring of 3 px on every focusable part of the widgets (over the widgets'
+own "outline: none"), and the tabs' inactive labels in the theme's main text colour
+(ipywidgets' own grey reads 4.45:1 on its tab, under the 4.5:1 text needs). The board's own
+controls get their ring from board.css."""
 
 from __future__ import annotations
 

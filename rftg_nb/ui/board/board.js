@@ -23,7 +23,7 @@ import { drawCatalogue } from "./catalogue.js";
 import { drawDetail, noteOpener, openerNow, placeDetail } from "./detail.js";
 import { judgePick } from "./judge.js";
 import { drawParts, sameRows } from "./parts.js";
-import { busyText, paintBusy, pickWords, setBusy } from "./question.js";
+import { asksToConfirm, busyText, paintBusy, pickWords, setBusy } from "./question.js";
 import { drawReplay, replayKey } from "./replay.js";
 import { drawEnd, drawNew, soloParts, soloSettings } from "./solo.js";
 import { drawNewTable, drawTableEnd, showSeats, tableParts, tableSettings } from "./table.js";
@@ -152,10 +152,10 @@ function render({ model, el }) {
     // control of the board such as Load or Hint)
     const active = document.activeElement && root.contains(document.activeElement) ? document.activeElement : null;
     const focused = active ? active.closest("[data-id], [data-opt], [data-do]") : null;
-    let focusId = null;
-    if (focused && focused.dataset.id) focusId = `[data-id="${CSS.escape(focused.dataset.id)}"]`;
-    else if (focused && focused.dataset.opt) focusId = `[data-opt="${CSS.escape(focused.dataset.opt)}"]`;
-    else if (focused) focusId = `[data-do="${CSS.escape(focused.dataset.do)}"]${focused.dataset.until ? `[data-until="${CSS.escape(focused.dataset.until)}"]` : ""}`;
+    const keys = !focused ? [] : focused.dataset.id !== undefined ? ["id"]
+      : focused.dataset.opt !== undefined ? ["opt"] : ["do", "until"];
+    const focusId = focused ? keys.filter((k) => focused.dataset[k] !== undefined)
+      .map((k) => `[data-${k}="${CSS.escape(focused.dataset[k])}"]`).join("") : null;
     const key = s.game ? `${(s.settings || {}).game ?? ""}:${s.game.seed}` : null;
     if (key !== null && key !== gameKey) {
       // a game was started or loaded: the form shows its settings (and the seed typed)
@@ -294,7 +294,7 @@ function render({ model, el }) {
       case "submit": if (q) sendBusy("answer", { do: "answer", ids: B.picked }); break;
       case "none": sendBusy("none", { do: "answer", ids: [] }); break;
       case "next": case "all": case "hint": sendBusy(what, { do: what }); break;
-      case "undo": case "seat": acted = true; B.send({ do: what }); break;
+      case "undo": case "seat": sendBusy(what, { do: what }); break;  // no sign: nothing to compute
       case "save": B.send({ do: what }); break;
       case "load": { const f = root.querySelector(".rb-load-file"); if (f) f.click(); break; }
       case "auto": sendBusy("auto", { do: "auto", until: el.dataset.until }); break;
@@ -305,7 +305,7 @@ function render({ model, el }) {
         const f = root.querySelector(".rb-form");
         const settings = B.state().mode === "table" ? tableSettings(readForm(f)) : soloSettings(f);
         // the form folds away once the game starts (it comes back with New game's summary)
-        if (!(B.state().game && B.state().game.started && !B.state().game.over) || (B.state().settings || {}).confirm) foldNew = true;
+        if (!asksToConfirm(B.state())) foldNew = true;
         sendBusy("new", { do: "new", settings });
         break;
       }

@@ -4,7 +4,7 @@
 // on a pick ({ids, ok, why, preview}), B.busy what the kernel is computing for the page.
 import { judgePick } from "./judge.js";
 import { hinted } from "./tiles.js";
-import { DIE_MARKS, esc, plural, same, titleLevel } from "./util.js";
+import { DIE_MARKS, esc, headingAttrs, plural, same } from "./util.js";
 
 // The verdict on the pick now: judged in the page from the question's data, or (for a
 // question too large to list its legal picks) the kernel's reply once it is in.
@@ -31,24 +31,20 @@ function submitLabel(B, q) {
   return "Confirm";
 }
 
-// The question's heading: one level under the board's title, and where the focus goes when
-// a question has no option to take it (see board.js's focusQuestion).
-const where = (s) => `role="heading" aria-level="${titleLevel(s) + 1}" tabindex="-1"`;
-
 export function drawQuestion(B, s) {
   const q = s.question;
   const picked = B.picked;
   if (!q) {
     if (s.banner && !s.pending) {
-      return `<div class="rb-where" ${where(s)}>${esc(s.banner[0])}</div><div class="rb-prompt">${esc(s.banner[1])}</div>`;
+      return `<div class="rb-where" ${headingAttrs(s)}>${esc(s.banner[0])}</div><div class="rb-prompt">${esc(s.banner[1])}</div>`;
     }
     if (s.pending) {
-      return `<div class="rb-where" ${where(s)}>The robot is moving</div>
+      return `<div class="rb-where" ${headingAttrs(s)}>The robot is moving</div>
           <div class="rb-prompt">${plural(s.pending, "step")} to go. Each move shows in the robot's moves, with its rule.</div>
           <div class="rb-buttons"><button class="rb-btn primary" data-do="next">Next step</button>
           <button class="rb-btn" data-do="all">Show all</button></div>`;
     }
-    if (s.game && s.game.over) return `<div class="rb-where" ${where(s)}>The game is over</div>`;
+    if (s.game && s.game.over) return `<div class="rb-where" ${headingAttrs(s)}>The game is over</div>`;
     return "";
   }
   let body = "";
@@ -83,7 +79,7 @@ export function drawQuestion(B, s) {
   }
   const coach = q.coach ? `<div class="rb-coach">${esc(q.coach)}${q.cards && (s.hand || []).concat(s.tableau || []).some((c) => c.why)
     ? " Dimmed cards say why they cannot be picked." : ""}</div>` : "";
-  return `<div class="rb-where" ${where(s)}>${esc(q.where)}</div><div class="rb-prompt">${esc(q.prompt)}</div>${coach}${body}${foot}${drawHelp(s)}`;
+  return `<div class="rb-where" ${headingAttrs(s)}>${esc(q.where)}</div><div class="rb-prompt">${esc(q.prompt)}</div>${coach}${body}${foot}${drawHelp(s)}`;
 }
 
 // After the tiles a question about cards picks (the hand, the tableau): its Confirm again,
@@ -147,11 +143,14 @@ export function paintBusy(B) {
   box.insertAdjacentHTML("afterbegin", `<div class="rb-busy" role="status" aria-live="polite"><span class="rb-spinner" aria-hidden="true"></span> ${esc(B.busy)}</div>`);
 }
 
+// Whether New game, pressed now, only asks to confirm giving up the game in play.
+export const asksToConfirm = (s) => !!(s.game && s.game.started && !s.game.over && !(s.settings || {}).confirm);
+
 // What the kernel is about to compute for a message, in words (null: nothing worth a sign).
 export function busyText(B, what) {
   const s = B.state();
   // over a game in play the first press only asks to confirm: nothing to compute
-  if (what === "new" && s.game && s.game.started && !s.game.over && !(s.settings || {}).confirm) return null;
+  if (what === "new" && asksToConfirm(s)) return null;
   if (s.mode === "table") {
     const computers = (s.players || []).some((p) => p.computer);
     if (what === "answer" || what === "none") return computers ? "The computer seats are thinking…" : null;

@@ -3,7 +3,7 @@
 // players, the switch that shows every hand (the moment itself is the question box's banner). The board sends {do: "seek", by} or
 // {do: "seek", to} (a stop's index, or "last") and {do: "all_hands", on}; the Left and Right
 // keys move by one stop anywhere on the page but in a text field.
-import { esc } from "./util.js";
+import { esc, handsList } from "./util.js";
 
 const KINDS = { decision: "your question", move: "a move", end: "the end" };
 
@@ -13,10 +13,7 @@ export function drawReplay(s) {
   const last = r.of - 1;
   const hands = r.can_show_hands
     ? `<label class="rb-toggle" title="the game is over: every player's hand may be seen"><input type="checkbox" data-do="all_hands" ${r.all_hands ? "checked" : ""}> Show all hands</label>` : "";
-  const shown = r.all_hands && r.hands
-    ? `<div class="rb-all-hands">${r.hands.map((h) => `<div><b>${esc(h.name)}</b>: ${h.cards.length
-      ? h.cards.map((n) => `<span class="rb-mini" data-name="${esc(n)}" tabindex="0" role="button">${esc(n)}</span>`).join("")
-      : '<span class="rb-empty">no cards</span>'}</div>`).join("")}</div>` : "";
+  const shown = r.all_hands && r.hands ? `<div class="rb-all-hands">${handsList(r.hands)}</div>` : "";
   return `<div class="rb-replay" role="group" aria-label="replay of the game" data-at="${r.at}" data-of="${r.of}" data-kind="${esc(r.kind)}">
       <div class="rb-replay-bar">
         <span class="rb-replay-title">${r.title ? `${esc(r.title)} &middot; ` : ""}Replay</span>

@@ -2,7 +2,7 @@
 // cards, the robot's mat, the robot's moves, the end sheet and the New game form.
 import { drawAfter, drawQuestion } from "./question.js";
 import { tileParts } from "./tiles.js";
-import { esc, plural, same, titleLevel } from "./util.js";
+import { esc, headingAttrs, plural, same, seedField } from "./util.js";
 
 // The parts of the solo skeleton that are the solitaire game's (parts.js's SKELETONS.solo).
 export function soloParts(B, s) {
@@ -74,7 +74,7 @@ function drawMoves(B, s) {
 export function drawEnd(s) {
   const e = s.end;
   if (!e) return "";
-  return `<div class="rb-end"><div class="rb-end-head" role="heading" aria-level="${titleLevel(s) + 1}" tabindex="-1">Game over: ${esc(e.headline)}</div><div>${esc(e.reason)}</div>
+  return `<div class="rb-end"><div class="rb-end-head" ${headingAttrs(s)}>Game over: ${esc(e.headline)}</div><div>${esc(e.reason)}</div>
       <table><tr><th></th><th>You</th><th>Robot</th></tr>${e.rows.map((r) =>
     `<tr><td>${esc(r[0])}</td><td>${esc(r[1])}</td><td>${esc(r[2])}</td></tr>`).join("")}</table>
       ${e.bonuses.length ? `<div>Your 6-cost bonuses: ${e.bonuses.map(esc).join("; ")}</div>` : ""}</div>`;
@@ -88,7 +88,7 @@ export function drawNew(B, s) {
   const starts = [["random", ""], ...(md.starts || []).map((n) => [n, n])];
   return `<summary>New game</summary><div class="rb-form">
       <label>Difficulty <select name="difficulty">${opt((md.difficulties || []).map((d) => [d, d]), st.difficulty)}</select></label>
-      <label>Seed <input name="seed" type="text" inputmode="numeric" placeholder="${esc(st.seed_hint || "blank = random")}"></label>${st.seed_now !== null && st.seed_now !== undefined ? `<span class="rb-seed-now">this game's seed: ${esc(st.seed_now)}</span>` : ""}
+      ${seedField(st)}
       <label>Your start <select name="player_start">${opt(starts, st.player_start || "")}</select></label>
       <label>Robot start <select name="robot_start">${opt(starts, st.robot_start || "")}</select></label>
       <label><input name="manual_dice" type="checkbox" ${st.manual_dice ? "checked" : ""}> I roll real dice</label>

@@ -2,22 +2,20 @@
 // every player's tableau, the goals, the log, the end sheet and the New game form.
 import { drawAfter, drawQuestion } from "./question.js";
 import { tileParts, tiles } from "./tiles.js";
-import { LEVEL_WORDS, esc, plural, titleLevel } from "./util.js";
+import { LEVEL_WORDS, esc, handsList, headingAttrs, nameChips, plural, seedField } from "./util.js";
 
 // The parts of the table skeleton (parts.js's SKELETONS.table): the question, the viewer's
 // cards, the players, the goals and the log.
 export function tableParts(B, s) {
   const c = s.counts || {};
   const pile = s.pile || {};
-  const chips = (names) => names.map((n) => `<span class="rb-mini" data-name="${esc(n)}" tabindex="0" role="button">${esc(n)}</span>`).join("");
   const picks = (s.start_pair && s.start_pair.length
-    ? `<div class="rb-picks"><b>Your start worlds (keep one after the draft):</b> ${chips(s.start_pair)}</div>` : "")
+    ? `<div class="rb-picks"><b>Your start worlds (keep one after the draft):</b> ${nameChips(s.start_pair)}</div>` : "")
     + drawPicks(s);
   const q = s.question || s.banner ? drawQuestion(B, s) : drawPass(s);
   if (!s.viewer) {
     // the game over, every hand is public; before that, no hand while the screen is passed
-    const hand = s.hands ? `<section class="rb-all-hands"><div class="rb-sub">Every hand, now the game is over</div>${s.hands.map((h) => `<div><b>${esc(h.name)}</b>: ${h.cards.length
-      ? chips(h.cards) : '<span class="rb-empty">no cards</span>'}</div>`).join("")}</section>`
+    const hand = s.hands ? `<section class="rb-all-hands"><div class="rb-sub">Every hand, now the game is over</div>${handsList(s.hands)}</section>`
       : `<section class="rb-hidden-hand"><div class="rb-empty">No hand is shown while the screen is passed.
           ${piles(pile)}</div></section>`;
     return { q, mine: "", after: "", hand, tableau: "", ...drawPlayers(B, s), ...drawGoals(B, s), ...drawTableLog(s) };
@@ -37,11 +35,11 @@ export function tableParts(B, s) {
 
 function drawPass(s) {
   if (s.pass_to) {
-    return `<div class="rb-where" role="heading" aria-level="${titleLevel(s) + 1}" tabindex="-1">Pass the screen to ${esc(s.pass_to)}</div>
+    return `<div class="rb-where" ${headingAttrs(s)}>Pass the screen to ${esc(s.pass_to)}</div>
         <div class="rb-prompt">Their hand and question are hidden until they take the screen.</div>
         <div class="rb-buttons"><button class="rb-btn primary" data-do="seat">I am ${esc(s.pass_to)}: show my question</button></div>`;
   }
-  if (s.game && s.game.over) return `<div class="rb-where" role="heading" aria-level="${titleLevel(s) + 1}" tabindex="-1">The game is over</div>`;
+  if (s.game && s.game.over) return `<div class="rb-where" ${headingAttrs(s)}>The game is over</div>`;
   return "";
 }
 
@@ -107,7 +105,7 @@ function drawTableLog(s) {
 export function drawTableEnd(s) {
   const e = s.end;
   if (!e) return "";
-  return `<div class="rb-end"><div class="rb-end-head" role="heading" aria-level="${titleLevel(s) + 1}" tabindex="-1">Game over: ${esc(e.headline)}</div><div>${esc(e.reason)}</div>
+  return `<div class="rb-end"><div class="rb-end-head" ${headingAttrs(s)}>Game over: ${esc(e.headline)}</div><div>${esc(e.reason)}</div>
       <table><tr><th></th>${e.names.map((n) => `<th>${esc(n)}</th>`).join("")}</tr>${e.rows.map((r) =>
     `<tr>${r.map((x) => `<td>${esc(x)}</td>`).join("")}</tr>`).join("")}</table></div>`;
 }
@@ -151,7 +149,7 @@ export function drawNewTable(B, s) {
       <label><input name="goals" type="checkbox" ${st.goals === false ? "" : "checked"}> goals (2 "most", 4 "first")</label>
       <label title="2 or 3 players: draft the cards into private decks"><input name="draft" type="checkbox" ${st.draft ? "checked" : ""}> drafting variant</label>
       <label>Computer seats play <select name="level">${(md.levels || []).map((l) => `<option value="${esc(l)}" ${l === st.level ? "selected" : ""}>${esc(LEVEL_WORDS[l] || l)}</option>`).join("")}</select></label>
-      <label>Seed <input name="seed" type="text" inputmode="numeric" placeholder="${esc(st.seed_hint || "blank = random")}"></label>${st.seed_now !== null && st.seed_now !== undefined ? `<span class="rb-seed-now">this game's seed: ${esc(st.seed_now)}</span>` : ""}
+      ${seedField(st)}
       <div class="rb-seats">${seats.join("")}</div>
       <button class="rb-btn ${st.confirm ? "danger" : "primary"}" data-do="new">${st.confirm ? "Confirm new game" : "New game"}</button>
       <div class="rb-form-note">Each seat is a person or the computer; people pass the screen to each other.</div></div>`;

@@ -170,9 +170,9 @@ export function fitTiles(B, scope = B.root) {
   const px = (x) => `${x.toFixed(2)}px`;
   const shrink = (step) => 1 - 0.035 * step;
   // the most steps a size may take before its text would be under MIN_TEXT_PX
-  const most = (size) => {
+  const most = (size, at = shrink) => {
     let k = 0;
-    while (k < FIT_STEPS && size * shrink(k + 1) >= MIN_TEXT_PX) k++;
+    while (k < FIT_STEPS && size * at(k + 1) >= MIN_TEXT_PX) k++;
     return k;
   };
   const steps = (live, write, still, limit) => {
@@ -208,7 +208,7 @@ export function fitTiles(B, scope = B.root) {
   // under MIN_TEXT_PX)
   steps(todo.filter((t) => t.name && t.corner()),
     (t, step) => { t.name.style.fontSize = px(t.own * shrink(t.n) * (1 - 0.05 * step)); }, (t) => t.corner(),
-    (t) => { let k = 0; while (k < FIT_STEPS && t.own * shrink(t.n) * (1 - 0.05 * (k + 1)) >= MIN_TEXT_PX) k++; return k; });
+    (t) => most(t.own * shrink(t.n), (step) => 1 - 0.05 * step));
   // where even the smallest name leaves the flags in the i's corner, the flags go to the i
   // (and the tile's name) as the cut powers do
   for (const t of todo) {

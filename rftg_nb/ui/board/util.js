@@ -22,6 +22,23 @@ export function markHeadings(root, level) {
   }
 }
 
+// A heading of the board `below` levels under its title, that the focus may be given to
+// (board.js's focusQuestion).
+export const headingAttrs = (s, below = 1) =>
+  `role="heading" aria-level="${titleLevel(s) + below}" tabindex="-1"`;
+
+// Card names as the small buttons a click opens the card's text from.
+export const nameChips = (names) => names.map((n) =>
+  `<span class="rb-mini" data-name="${esc(n)}" tabindex="0" role="button">${esc(n)}</span>`).join("");
+
+// Every player's hand, once the game is over (the table's end, a replay's last stop).
+export const handsList = (hands) => hands.map((h) => `<div><b>${esc(h.name)}</b>: ${h.cards.length
+  ? nameChips(h.cards) : '<span class="rb-empty">no cards</span>'}</div>`).join("");
+
+// The New game form's seed: blank for a random one, this game's seed beside it.
+export const seedField = (st) => `<label>Seed <input name="seed" type="text" inputmode="numeric" placeholder="${esc(st.seed_hint || "blank = random")}"></label>${
+  st.seed_now !== null && st.seed_now !== undefined ? `<span class="rb-seed-now">this game's seed: ${esc(st.seed_now)}</span>` : ""}`;
+
 export const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + "s")}`;
 
 // The same option ids, in any order.
