@@ -31,10 +31,11 @@ from rftg_nb.ui.table_board import end_sheet, table_info, table_state
 DEFAULT = TableSettings(3, ["Player 1", "Player 2", "Computer"], [False, False, True])
 HELP = PAGE_CSS + (
     "<div class='rftg-help'><b>How to play at one screen.</b> Two to five players, each a "
-    "person or the computer. Before each person's question the board asks for the screen to "
-    "be passed to them and shows no hand; the person presses the button with their name and "
-    "sees their own hand and question. Every tableau, the goals and the scores are public and "
-    "always shown. Pick the outlined cards (or the buttons) and confirm; dimmed cards say why "
+    "person or the computer. With two people or more, before each person's question the board "
+    "asks for the screen to be passed to them and shows no hand; the person presses the button "
+    "with their name and sees their own hand and question (one person keeps the screen). Every "
+    "tableau, the goals and the scores are public and always shown, and every hand once the "
+    "game is over. Pick the outlined cards (or the buttons) and confirm; dimmed cards say why "
     "they cannot be picked, and the <i>i</i> on a card shows its full text."
     "<ul><li><b>Goals.</b> A \"first\" goal gives 3 VP to every player who first meets it in "
     "the same phase and is never lost. A \"most\" goal (5 VP) goes to the one player with the "
