@@ -87,8 +87,8 @@ def test_no_import_sits_below_the_code():
 GAME_PROTOCOL = frozenset({
     # construction and saves
     "new", "from_position", "from_json", "to_json", "SAVE_EXTRA",
-    # the one door: the pending decision, its answer, the log, undo, a step's copy
-    "decision", "apply", "choices", "answered", "undo", "at_step",
+    # the one door: the pending decision, its answer, the log, undo, copies (a step's, to play on)
+    "decision", "apply", "choices", "answered", "undo", "at_step", "clone",
     # results
     "is_over", "scores", "score_breakdown", "winners", "winner", "tiebreak", "goals",
     # views

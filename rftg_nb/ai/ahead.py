@@ -21,7 +21,6 @@ starts a moment after it is asked for, so that the page's new state leaves first
 
 from __future__ import annotations
 
-import copy
 import random
 import threading
 import time
@@ -29,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rftg_nb.ai import determinize, knowledge
+from rftg_nb.ai import knowledge
 from rftg_nb.engine.decision import Decision
 from rftg_nb.players import quiet_pick, random_pick
 
@@ -85,17 +84,17 @@ class ThinkAhead:
         if not seats:
             return False
         plan = self._plan = _Plan(seats, at)
-        # the game's log as it is now: the thread copies the game from it, never from the game
-        log = (type(game), copy.deepcopy(game.setup), game.seed, [list(c) for c in game.choices])
+        # a copy made here: the thread plays on it, never on the game
+        twin = game.clone()
         if self.threaded:
-            threading.Thread(target=self._think, args=(plan, log, list(computer), player,
+            threading.Thread(target=self._think, args=(plan, twin, list(computer), player,
                                                        self.delay),
                              name="rftg-think-ahead", daemon=True).start()
         else:
-            self._think(plan, log, list(computer), player, 0.0)
+            self._think(plan, twin, list(computer), player, 0.0)
         return True
 
-    def _think(self, plan: _Plan, log: tuple[Any, ...], computer: list[bool],
+    def _think(self, plan: _Plan, twin: Any, computer: list[bool],
                player: Callable[[Any, Decision], list[str]], delay: float) -> None:
         answers = self._answers  # this round's (forget() starts a new dictionary)
         try:
@@ -103,8 +102,6 @@ class ThinkAhead:
                 time.sleep(delay)
             if plan.stopped:
                 return
-            cls, setup, seed, choices = log
-            twin = determinize.replay_log(cls, setup, seed, choices)
             round_ = twin.round
             while not plan.stopped and (d := twin.decision) is not None \
                     and d.kind == "actions" and twin.round == round_:

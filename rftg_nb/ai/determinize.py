@@ -1,7 +1,8 @@
 """Copies of a game for look-ahead, with every card the seat cannot see dealt afresh.
 
-A copy is the game's own setup and seed with its choice log replayed (the engine keeps no
-other state), so it stands exactly where the game stands. Then, before the AI looks at it:
+A copy is the game's own (:meth:`rftg_nb.engine.game.Game.clone`): its state as kept at the
+start of the round or phase, with the choices since replayed, so it stands exactly where the
+game stands. Then, before the AI looks at it:
 
 * every hidden card (draw pile, discard pile, other players' hands, goods, the robot's draw
   stack) gets a design drawn at random from the designs the seat has not seen
@@ -15,7 +16,7 @@ picked face down until all have picked): those lists then hold the fresh cards t
 copy can be made at any question of any game, mid-phase included. A face-down pick takes a
 design it could have been picked with (:func:`redeal`).
 
-A copy keeps no events (nobody reads its story), which makes the replay about a third faster.
+A copy keeps no events (nobody reads its story).
 
 :func:`force_roll` fixes the robot's next roll in a copy, so that a look-ahead can go through
 the 36 rolls of the robot's dice instead of sampling them.
@@ -32,6 +33,7 @@ from rftg_nb.ai import knowledge
 from rftg_nb.engine.phases import develop, settle
 
 if TYPE_CHECKING:
+    from rftg_nb.engine.decision import Decision
     from rftg_nb.engine.game import Game
 
 
@@ -52,21 +54,26 @@ Trail = list[tuple[int, str, int, str, Sequence[str]]]
 
 
 def replay(game: Game, round_start: bool = False, trail: Trail | None = None) -> Game:
-    """A copy of ``game`` at the same point: its setup and seed, its choices replayed.
+    """A copy of ``game`` at the same point (:meth:`Game.clone`).
 
     ``round_start``: stop at the first action choice of the current round instead, so that
     the actions other players have already chosen this round (still secret) are not copied.
-    ``trail``: a list to note each answer in (see :data:`Trail`).
+    ``trail``: a list to note each answer the copy replays in (see :data:`Trail`): at least
+    those of the phase under way.
     """
-    return replay_log(type(game), game.setup, game.seed, game.choices,
-                      game.round if round_start else None, trail)
+    if trail is None:
+        return game.clone(round_start)
+
+    def note(twin: Game, d: Decision, ids: tuple[str, ...]) -> None:
+        trail.append((d.player, d.kind, twin.round, twin.phase, ids))
+
+    return game.clone(round_start, note)
 
 
 def replay_log(cls: type[Game], setup: Any, seed: int, choices: Sequence[Sequence[str]],
                stop_round: int | None = None, trail: Trail | None = None) -> Game:
-    """A game of class ``cls`` from ``setup`` and ``seed`` with ``choices`` replayed (what
-    :func:`replay` copies, given apart so that a copy can be made from a game's log taken
-    earlier, on another thread). ``stop_round``: stop at that round's first action choice."""
+    """A game of class ``cls`` from ``setup`` and ``seed`` with ``choices`` replayed (a copy
+    made from a game's log alone). ``stop_round``: stop at that round's first action choice."""
     twin = cls(_copy.deepcopy(setup), seed, record=False)  # nobody reads a copy's story
     for ids in choices:
         d = twin.decision
@@ -205,8 +212,6 @@ def force_roll(twin: Game, faces: tuple[str, str] | None) -> None:
     solo = twin.setup.get("solo")
     if solo is None:
         return
-    if faces is None:
-        solo["dice"] = None
-        return
-    rolls = [list(faces)] * max(1, twin.round)
-    solo["dice"] = rolls
+    # a new set-up of the copy's own: the game it was copied from shares the old one
+    rolls = None if faces is None else [list(faces)] * max(1, twin.round)
+    twin.setup["solo"] = {**solo, "dice": rolls}

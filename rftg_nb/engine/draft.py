@@ -42,7 +42,7 @@ from rftg_nb.engine import piles
 from rftg_nb.engine import rounds as _rounds
 from rftg_nb.engine.decision import Decision, forced
 from rftg_nb.engine.piles import shuffle
-from rftg_nb.engine.state import Card, card_options
+from rftg_nb.engine.state import Card, card_options, moved
 from rftg_nb.text import count, whose
 
 if TYPE_CHECKING:
@@ -82,6 +82,17 @@ class Draft:
         self.start_worlds: list[list[Card]] = [[] for _ in range(players)]
         self.removed: list[Card] = []
         self.done = False
+
+    def copy(self, cards: list[Card]) -> Draft:
+        """This draft in a copy of the game whose cards are ``cards`` (see
+        :func:`rftg_nb.engine.state.copy_cards`)."""
+        d = Draft(0)
+        d.rounds, d.round, d.direction, d.done = self.rounds, self.round, self.direction, self.done
+        d.packets = [moved(cards, x) for x in self.packets]
+        d.picks = [moved(cards, x) for x in self.picks]
+        d.start_worlds = [moved(cards, x) for x in self.start_worlds]
+        d.removed = moved(cards, self.removed)
+        return d
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` sees of the draft: its own packet, picks and start worlds by name,

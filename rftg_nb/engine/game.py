@@ -52,7 +52,7 @@ from rftg_nb.engine.saves import (
     read_save,
 )
 from rftg_nb.engine.scoring import score_breakdown
-from rftg_nb.engine.state import Card, Player
+from rftg_nb.engine.state import Card, GameState, Player
 from rftg_nb.engine.views import GameViews
 from rftg_nb.text import name_problem, quote, whose
 
@@ -63,6 +63,11 @@ if TYPE_CHECKING:
 
 
 Rules = Generator[Decision, tuple[str, ...], None]
+#: a kept state (see Game.clone): the choices made by then, where the rules start again, the
+#: state
+Mark = tuple[int, str, GameState]
+#: what a copy goes on from: where, the state, the choices and who made each
+Resume = tuple[str, GameState, list[tuple[str, ...]], list[int]]
 
 
 def _all_str(items: list[Any]) -> bool:
@@ -92,13 +97,15 @@ class Game(GameViews):
     _made: bool = False
 
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None, *,
-                 listeners: Iterable[Callable[[Event], None]] = (), record: bool = True):
+                 listeners: Iterable[Callable[[Event], None]] = (), record: bool = True,
+                 resume: Resume | None = None):
         """The game of ``setup`` dealt from ``seed``, played to its first decision.
 
         ``listeners``: each is called with every event as it is emitted (after it joins
         :attr:`events`), from the deal on; this is the one way to follow a game's events as they
         happen. ``record=False``: no event is made at all (a copy nobody reads the story of,
-        faster)."""
+        faster). ``resume``: go on from a state instead of dealing (a copy's: see
+        :meth:`clone`)."""
         self._made = False  # (again in an undo's rebuild) until every part below is made
         self._given = tuple(listeners)
         #: called with each new event: the kind of game's own (:meth:`_own_listeners`), then
@@ -108,43 +115,56 @@ class Game(GameViews):
         self.setup: dict[str, Any] = dict(setup)
         self.seed = seed
         self.db = db or custom_database(self.setup)
-        self.rng = random.Random(seed)
-        n = int(self.setup["players"])
-        names = self.setup.get("names") or [f"Player {i + 1}" for i in range(n)]
-        self.players = [Player(i, str(names[i])) for i in range(n)]
         self.expansion: str = self.setup["expansion"]
         self.advanced: bool = bool(self.setup["advanced"])
-        self.cards: list[Card] = []
-        self.deck: list[Card] = []  # draw pile; the top card is the last item
-        self.discard: list[Card] = []
-        # The drafting variant's table (packets, picks, start world pairs, cards out of the
-        # game); None in a game without the draft.
-        self.draft: Draft | None = _draft.Draft(n) if self.setup.get("draft") else None
-        self.vp_start = self.pool_size()
-        self.vp_pool = self.vp_start
-        self.round = 0
-        self.phase = "setup"
         self.events: list[Event] = []
         self._over = False
         self._powers: dict[int, tuple[PowerUse, ...]] = {}
         self._powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
         self._power_memo: dict[int, tuple[list[Card], tuple[
             tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]]] = {}
-        self.goal_tracks: list[_goals.GoalTrack] = _goals.tracks_for(self)
         #: the goals looked at by the checks at the end of each phase (goals.check)
         self.goals_checked: dict[str, tuple[_goals.GoalTrack, ...]] = {}
         # Goal counts that read only a tableau, by player: (that tableau, its designs,
         # {goal: count}).
         self._goal_counts: dict[int, tuple[list[Card], list[Design], dict[str, int]]] = {}
-        self._log: list[tuple[str, ...]] = []
-        self._log_players: list[int] = []
+        #: whether the state is kept at the start of each round and phase (see :meth:`clone`);
+        #: the latest kept, and the latest kept at the start of a round
+        self._marking = False
+        self._latest: Mark | None = None
+        self._round_mark: Mark | None = None
         self._decision: Decision | None = None
-        self._gen: Rules = _rounds.play(self)
+        if resume is None:
+            self.rng = random.Random(seed)
+            n = int(self.setup["players"])
+            names = self.setup.get("names") or [f"Player {i + 1}" for i in range(n)]
+            self.players = [Player(i, str(names[i])) for i in range(n)]
+            self.cards: list[Card] = []
+            self.deck: list[Card] = []  # draw pile; the top card is the last item
+            self.discard: list[Card] = []
+            # The drafting variant's table (packets, picks, start world pairs, cards out of the
+            # game); None in a game without the draft.
+            self.draft: Draft | None = _draft.Draft(n) if self.setup.get("draft") else None
+            self.vp_start = self.pool_size()
+            self.vp_pool = self.vp_start
+            self.round = 0
+            self.phase = "setup"
+            self.goal_tracks: list[_goals.GoalTrack] = _goals.tracks_for(self)
+            self._log: list[tuple[str, ...]] = []
+            self._log_players: list[int] = []
+            self._gen: Rules = _rounds.play(self)
+        else:
+            at, state, log, log_players = resume
+            self._take_state(state)
+            self._log = log
+            self._log_players = log_players
+            self._gen = _rounds.play(self, at)
         #: stopped by a listener during the deal (:meth:`at_step`'s copy): nothing more runs
         self._halted = False
         self._made = True
         try:
             self._advance(None, first=True)
+            self._answered(len(self._log))
         except _Reached:
             self._halted = True
 
@@ -302,6 +322,7 @@ class Game(GameViews):
             self._decision = self._gen.send(ids)
         except StopIteration:
             self._decision = None
+        self._answered(len(self._log))
 
     def _advance(self, ids: tuple[str, ...] | None, first: bool = False) -> None:
         try:
@@ -328,8 +349,10 @@ class Game(GameViews):
         # Rebuild this very object: the rules generator holds ``self`` and assigns to it
         # (round, phase, deck, over ...), so copying another game's attributes would go stale.
         log = self._log[:idx]
+        marking = self._marking
         self.__init__(self.setup, self.seed, self.db,  # type: ignore[misc]
                       listeners=self._given, record=self._record, **self._rebuild_options())
+        self._marking = marking
         for ids in log:
             self.apply(ids)
 
@@ -351,13 +374,102 @@ class Game(GameViews):
         copy._gen = iter(())  # type: ignore[assignment]
         return copy
 
-    def _halting(self, step: Callable[[int], None], arg: int) -> None:
-        """``step(arg)``, rules run after the deal (the solitaire game's scripted changes): a
-        listener stopping the game there (an at_step copy's) halts it as the deal would."""
-        try:
-            step(arg)
-        except _Reached:
-            self._halted = True
+    def clone(self, round_start: bool = False,
+              watch: Callable[[Game, Decision, tuple[str, ...]], None] | None = None) -> Game:
+        """A copy of this game at the same point, to play on: nothing it does changes this game.
+
+        The copy records no events and has no listeners. ``round_start``: the copy stands at
+        the first choice of actions of the current round instead (the choices of the other
+        seats, still secret, not made), or where this game stands if it has not reached one.
+        ``watch``: called with the copy, the decision and the answer for each choice the copy
+        replays, before it is applied.
+
+        The first copy of a game is made by replaying its choices. From then on the game keeps
+        its state as it stood at the start of each round and phase (:class:`GameState`), and a
+        copy is that state copied, with the choices since replayed: at the start of a round,
+        no replay at all.
+        """
+        self._check_made()
+        if self._halted:
+            raise ValueError("a step-through copy (at_step) cannot be copied to play on")
+        mark = self._round_mark if round_start else self._latest
+        if mark is not None and round_start and mark[2].round != self.round - 1:
+            mark = None  # (a game from a position, started in the middle of this round)
+        if mark is not None:
+            n, at, state = mark
+            twin = type(self)(self.setup, self.seed, self.db, record=False,
+                              resume=(at, state.copy(), self._log[:n], self._log_players[:n]),
+                              **self._rebuild_options())
+            if not round_start:
+                twin._replay(self._log[n:], watch)
+            return twin
+        twin = type(self)(self.setup, self.seed, self.db, record=False,
+                          **self._rebuild_options())
+        twin._marking = True  # (so that this game has its marks from here on)
+        twin._replay(self._log, watch, self.round if round_start else None)
+        twin._marking = False  # (a copy played on keeps none, until it is copied itself)
+        self._marking = True
+        self._latest, self._round_mark = twin._latest, twin._round_mark
+        return twin
+
+    def _replay(self, log: list[tuple[str, ...]],
+                watch: Callable[[Game, Decision, tuple[str, ...]], None] | None,
+                stop_round: int | None = None) -> None:
+        """Apply ``log`` (see :meth:`clone`); ``stop_round``: stop at that round's first
+        choice of actions."""
+        for ids in log:
+            d = self._decision
+            if d is None:
+                break
+            if stop_round is not None and d.kind == "actions" and self.round == stop_round:
+                break
+            if watch is not None:
+                watch(self, d, ids)
+            self.apply(ids)
+
+    def _mark(self, at: str) -> None:
+        """Keep the state as it is now, at the start of a round (``rounds.ROUND_START``) or of
+        the phase ``at`` (the rules call it there while this game keeps marks)."""
+        mark = (len(self._log), at, self._state())
+        self._latest = mark
+        if at == _rounds.ROUND_START:
+            self._round_mark = mark
+
+    def _state(self) -> GameState:
+        """A copy of this game's state as it is now."""
+        return GameState(
+            self.cards, self.players, self.deck, self.discard, self.draft, self.vp_start,
+            self.vp_pool, self.round, self.phase, self.rng.getstate(), self.goal_tracks,
+            self._state_part()).copy()
+
+    def _take_state(self, state: GameState) -> None:
+        """Make ``state`` (a copy no one else holds) this game's state."""
+        self.cards = state.cards
+        self.players = state.players
+        self.deck = state.deck
+        self.discard = state.discard
+        self.draft = state.draft
+        self.vp_start = state.vp_start
+        self.vp_pool = state.vp_pool
+        self.round = state.round
+        self.phase = state.phase
+        rng = random.Random(0)
+        rng.setstate(state.rng)
+        self.rng = rng
+        self.goal_tracks = state.tracks
+        self._take_part(state.part)
+
+    def _state_part(self) -> Any:
+        """The part of the state this kind of game keeps of its own (an object with a
+        ``copy(cards)``), or None."""
+        return None
+
+    def _take_part(self, part: Any) -> None:
+        """Take ``part`` (a copy of what :meth:`_state_part` gave) as this game's own."""
+
+    def _answered(self, choices: int) -> None:
+        """Runs once the game stands at its next decision after ``choices`` choices (also
+        after the deal, with none): the solitaire game's scripted changes."""
 
     def _rebuild_options(self) -> dict[str, Any]:
         """What this kind of game is made with besides its set-up, seed and listeners, for an

@@ -99,6 +99,12 @@ class GoalTrack:
         self.holders: list[int] = list(holders)
         self.end_chips: list[int] = []
 
+    def copy(self) -> GoalTrack:
+        """This track for a copy of the game."""
+        t = GoalTrack(self.design, self.holders)
+        t.end_chips = list(self.end_chips)
+        return t
+
     def vp_for(self, player: int) -> int:
         vp = CHIP_VP if player in self.end_chips else 0
         if player in self.holders:

@@ -78,29 +78,29 @@ SHARED_WIN = Saying(
     lambda names, winners: {"winners": list(winners), "rule": "Game end"})
 
 
-def play(game: Game) -> Rules:
-    pos = game.setup.get("position")
-    if game.draft is not None:
-        from rftg_nb.engine.draft import run as draft_set_up
+#: where a game's rules start again in a copy (:meth:`Game.clone`): the start of a round
+ROUND_START = "round"
 
-        yield from draft_set_up(game)
-        start_phase = None
-    elif pos is None:
-        game._deal()
-        yield from initial_discards(game)
-        start_phase = None
-    else:
-        from rftg_nb.engine.position import build_position
 
-        start_phase = build_position(game, pos)
+def play(game: Game, at: str | None = None) -> Rules:
+    """The whole game: set-up, then rounds until the game ends.
+
+    ``at``: go on from a state the game was given (a copy's), at the start of a round
+    (:data:`ROUND_START`) or of the phase named; the set-up is not played."""
+    if at is None:
+        at = yield from set_up(game)
+    elif at == ROUND_START:
+        at = None
     while True:
-        if start_phase is None:
+        if at is None:
+            if game._marking:
+                game._mark(ROUND_START)
             game.round += 1
             game.phase = "action"
             yield from select_actions(game)
             yield from game._after_actions()
-        yield from run_phases(game, start_phase)
-        start_phase = None
+        yield from run_phases(game, at)
+        at = None
         game.phase = "round_end"
         yield from hand_limit(game)
         game._check_goals("round_end")
@@ -108,6 +108,24 @@ def play(game: Game) -> Rules:
             break
     finish(game)
     power_cache.drop_caches(game)
+
+
+def set_up(game: Game) -> Generator[Decision, tuple[str, ...], str | None]:
+    """Deal (or draft, or lay out the position given) and ask the opening discards; returns
+    the phase a given position starts at (None: the game starts with round 1)."""
+    pos = game.setup.get("position")
+    if game.draft is not None:
+        from rftg_nb.engine.draft import run as draft_set_up
+
+        yield from draft_set_up(game)
+        return None
+    if pos is None:
+        game._deal()
+        yield from initial_discards(game)
+        return None
+    from rftg_nb.engine.position import build_position
+
+    return build_position(game, pos)
 
 
 def give_start_world(game: Game, p: Player, world: Card) -> None:
@@ -232,6 +250,8 @@ def run_phases(game: Game, start: str | None) -> Rules:
             started = True
         if phase not in todo:
             continue
+        if game._marking:
+            game._mark(phase)
         game.phase = phase
         for p in game.players:
             if p.used or p.produced or p.temp_military:  # most phases leave nothing

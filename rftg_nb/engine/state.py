@@ -15,13 +15,16 @@ class Card:
     """One physical card in one game. ``uid`` is stable for the game; ``id`` is its option id.
 
     A card lying face down on a world as a good is in no list; the world's ``good`` holds it.
-    ``name`` is its design's name.
+    ``name`` is its design's name. ``index`` is the card's place in its game's list of every
+    card (``Game.cards``), which a copy of the game keeps (:func:`copy_cards`).
     """
 
-    __slots__ = ("uid", "id", "design", "name", "good", "_option", "_phase_powers", "_memo")
+    __slots__ = ("uid", "index", "id", "design", "name", "good", "_option", "_phase_powers",
+                 "_memo")
 
     def __init__(self, uid: int, design: Design) -> None:
         self.uid = uid
+        self.index = uid
         self.id = _CARD_IDS[uid] if 0 <= uid < 512 else f"c{uid}"
         self.design = design
         self.name = design.name  # a plain attribute: read on every option and sentence
@@ -68,10 +71,21 @@ class Card:
         self._phase_powers = None
         self._memo = None
 
+    def copy(self) -> Card:
+        """The same card for a copy of its game: number, place and design; what it works out
+        of its design is shared (it never changes); its good is set by :func:`copy_cards`."""
+        c = Card(self.uid, self.design)
+        c.index = self.index
+        c.id = self.id
+        c._option = self._option
+        c._phase_powers = self._phase_powers
+        c._memo = self._memo
+        return c
+
     def recast(self, uid: int, design: Design) -> None:
         """Make this card another one, numbered ``uid`` with ``design``, in place: a look-ahead
         copy deals its hidden cards afresh this way, so that whatever holds the card (a pile,
-        a phase's list of cards drawn or chosen) holds the new one."""
+        a phase's list of cards drawn or chosen) holds the new one. Its ``index`` stays."""
         self.uid = uid
         self.id = _CARD_IDS[uid] if 0 <= uid < 512 else f"c{uid}"
         self.design = design
@@ -125,6 +139,26 @@ class Player:
         """Forget the sentences kept by :meth:`says`."""
         self._says.clear()
 
+    def copy(self, cards: list[Card]) -> Player:
+        """This player in a copy of the game whose cards are ``cards`` (each card at its
+        ``index``, as :func:`copy_cards` makes them)."""
+        p = Player(self.index, self.name)
+        p.hand = [cards[c.index] for c in self.hand]
+        p.tableau = [cards[c.index] for c in self.tableau]
+        p.vp = self.vp
+        p.limit_discards = self.limit_discards
+        p.actions = self.actions
+        if self.used:
+            p.used = set(self.used)
+        p.temp_military = self.temp_military
+        if self.produced:
+            p.produced = [(cards[c.index], kind) for c, kind in self.produced]
+        if self.deck is not None:
+            p.deck = [cards[c.index] for c in self.deck]
+        if self.discard is not None:
+            p.discard = [cards[c.index] for c in self.discard]
+        return p
+
     def clear_phase(self) -> None:
         self.used.clear()
         self.temp_military = 0
@@ -160,6 +194,67 @@ class Player:
 
     def __repr__(self) -> str:
         return f"<Player {self.index} {self.name}>"
+
+
+class GameState:
+    """What the rules change as a game is played, apart from its record of events and its
+    choices: every card (``cards``, each at its ``index``), the players, the draw and discard
+    piles, the drafting variant's table (``draft``), the VP pool, the round and phase, the goal
+    tracks, the random generator's state (``rng``, as ``Random.getstate`` gives it), and the
+    part a kind of game keeps of its own (``part``: the solitaire robot's mat), each object
+    with a ``copy(cards)``.
+
+    A game keeps one at the start of each round and phase once it has been copied
+    (:meth:`rftg_nb.engine.game.Game.clone`); it is never changed once made: :meth:`copy`
+    makes the state a copy of the game plays on.
+    """
+
+    __slots__ = ("cards", "players", "deck", "discard", "draft", "vp_start", "vp_pool", "round",
+                 "phase", "rng", "tracks", "part")
+
+    def __init__(self, cards: list[Card], players: list[Player], deck: list[Card],
+                 discard: list[Card], draft: Any, vp_start: int, vp_pool: int, round: int,
+                 phase: str, rng: tuple[Any, ...], tracks: list[Any], part: Any) -> None:
+        self.cards = cards
+        self.players = players
+        self.deck = deck
+        self.discard = discard
+        self.draft = draft
+        self.vp_start = vp_start
+        self.vp_pool = vp_pool
+        self.round = round
+        self.phase = phase
+        self.rng = rng
+        self.tracks = tracks
+        self.part = part
+
+    def copy(self) -> GameState:
+        """A whole copy: new cards, players, piles, tracks and part, nothing shared that a
+        game changes."""
+        cards = copy_cards(self.cards)
+        draft = self.draft
+        part = self.part
+        return GameState(
+            cards, [p.copy(cards) for p in self.players], moved(cards, self.deck),
+            moved(cards, self.discard), None if draft is None else draft.copy(cards),
+            self.vp_start, self.vp_pool, self.round, self.phase, self.rng,
+            [t.copy() for t in self.tracks], None if part is None else part.copy(cards))
+
+
+def copy_cards(cards: list[Card]) -> list[Card]:
+    """A copy of each of a game's ``cards`` (the list of every card, each at its ``index``),
+    with the goods on worlds copied too."""
+    out = [c.copy() for c in cards]
+    for c in cards:
+        g = c.good
+        if g is not None:
+            out[c.index].good = out[g.index]
+    return out
+
+
+def moved(cards: list[Card], pile: list[Card]) -> list[Card]:
+    """``pile`` in a copy of its game whose cards are ``cards`` (see :func:`copy_cards`)."""
+    return [cards[c.index] for c in pile]
 
 
 def card_options(cards: Iterable[Card]) -> tuple[Option, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rftg_nb.engine.state import Card
+from rftg_nb.engine.state import Card, moved
 
 COUNTER = "6-cost counter"
 
@@ -35,6 +35,20 @@ class Robot:
         self.robot_face: str = values["robot_face"]
         self.used_once: set[str] = set()  # one-time specials already spent
         self.dice: list[Any] = []  # this round's placements
+
+    def copy(self, cards: list[Card]) -> Robot:
+        """This mat in a copy of the game whose cards are ``cards`` (see
+        :func:`rftg_nb.engine.state.copy_cards`)."""
+        r = Robot(cards[self.start.index], self.values, self.counters_left, self.counter_vp,
+                  self.credit_max, self.economy_max, self.components)
+        r.credit, r.economy, r.vp_chips = self.credit, self.economy, self.vp_chips
+        r.cards = moved(cards, self.cards)
+        r.stack = moved(cards, self.stack)
+        r.counters_placed = self.counters_placed
+        r.robot_face = self.robot_face
+        r.used_once = set(self.used_once)
+        r.dice = list(self.dice)
+        return r
 
     @property
     def tableau(self) -> list[str]:

@@ -23,7 +23,7 @@ from rftg_nb.engine.decision import (
     SetupError,
     forced,
 )
-from rftg_nb.engine.game import Game
+from rftg_nb.engine.game import Game, Resume
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
 from rftg_nb.robot import procedures
@@ -131,7 +131,7 @@ class SoloGame(Game):
 
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None, *,
                  listeners: Iterable[Callable[[Event], None]] = (), record: bool = True,
-                 numbers: bool = False):
+                 numbers: bool = False, resume: Resume | None = None):
         """As :class:`Game`. ``numbers``: keep the race's numbers after each event as it goes
         (:meth:`keep_numbers`; a game that does not keeps none, and works them out by a replay
         when :meth:`numbers_at` is first asked)."""
@@ -152,9 +152,7 @@ class SoloGame(Game):
         #: this round's dice and your actions, with the dice on each space and the spaces
         #: under your markers (procedures.resolve, every phase)
         self.dice_seen: tuple[list[Any], tuple[str, ...], dict[str, int], set[str]] | None = None
-        super().__init__(setup, seed, db, listeners=listeners, record=record)
-        if not self._halted:  # (an at_step copy stopped during the deal is as it was then)
-            self._halting(self._adjust_at, 0)
+        super().__init__(setup, seed, db, listeners=listeners, record=record, resume=resume)
 
     # ------------------------------------------------------------------ scripted adjustments
     def adjust(self, **values: int) -> None:
@@ -175,11 +173,8 @@ class SoloGame(Game):
             *self.setup["solo"].get("adjust", []), {"after": len(self._log),
                                                     "robot": dict(values)}]}
 
-    def apply(self, choice: Any) -> None:  # as Game.apply
-        super().apply(choice)
-        self._adjust_at(len(self._log))
-
-    def _adjust_at(self, choices: int) -> None:
+    def _answered(self, choices: int) -> None:
+        """The scripted changes made after ``choices`` choices (:meth:`adjust`)."""
         for step in self.setup["solo"].get("adjust", ()):
             if step["after"] == choices:
                 self._apply_adjust(step["robot"])
@@ -265,6 +260,16 @@ class SoloGame(Game):
 
     def _deal(self) -> None:
         deal(self)
+
+    def _state_part(self) -> Robot | None:
+        try:
+            return self.robot
+        except AttributeError:  # (not dealt yet)
+            return None
+
+    def _take_part(self, part: Any) -> None:
+        if part is not None:
+            self.robot = part
 
     def convention(self, name: str) -> Any:
         """The value in use of ``conventions.<name>`` in the components."""

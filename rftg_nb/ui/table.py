@@ -62,15 +62,13 @@ class TableGame(Game):
                  **options: Any) -> None:
         # Set before the rules start: dealing already emits events and replay applies choices.
         self.stamps: list[tuple[int, tuple[int, ...]]] = []
-        self.deciders: list[int] = []
         self._scored: tuple[Any, tuple[int, ...]] = (None, ())
         super().__init__(setup, seed, db, **options)
 
-    def apply(self, choice: Any) -> None:  # as Game.apply
-        d = self.decision
-        super().apply(choice)  # raises IllegalChoice before anything changes
-        assert d is not None
-        self.deciders.append(d.player)
+    @property
+    def deciders(self) -> list[int]:
+        """Who made each choice so far, in order."""
+        return list(self._log_players)
 
     def _own_listeners(self) -> list[Callable[[Event], None]]:
         return [self._stamp]
