@@ -28,3 +28,22 @@ ACTION_LABELS = dict(ACTIONS)
 #: kind of good -> cards a Trade of it gives, and its name
 GOOD_VALUE = {"novelty": 2, "rare": 3, "genes": 4, "alien": 5}
 GOOD_LABEL = {"novelty": "Novelty", "rare": "Rare", "genes": "Genes", "alien": "Alien"}
+
+#: Phase order within a round, with the actions that call each phase.
+PHASES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("explore", ("explore5", "explore11")),
+    ("develop", ("develop",)),
+    ("develop2", ("develop2",)),
+    ("settle", ("settle",)),
+    ("settle2", ("settle2",)),
+    ("consume", ("trade", "x2")),
+    ("produce", ("produce",)),
+)
+#: action card -> the phase it calls
+ACTION_PHASE = {action: phase for phase, calls in PHASES for action in calls}
+PHASE_TITLES = {
+    "explore": "Explore", "develop": "Develop", "develop2": "second Develop",
+    "settle": "Settle", "settle2": "second Settle", "consume": "Consume", "produce": "Produce",
+}
+PHASE_NUMBER = {"explore": 1, "develop": 2, "develop2": 2, "settle": 3, "settle2": 3,
+                "consume": 4, "produce": 5}

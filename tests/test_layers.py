@@ -92,7 +92,9 @@ GAME_PROTOCOL = frozenset({
     # results
     "is_over", "scores", "score_breakdown", "winners", "winner", "tiebreak", "goals",
     # views
-    "view", "events_for", "snapshot",
+    "view", "events", "events_for", "snapshot",
+    # the record: the one way to tell an event
+    "tell",
     # the sides the scores name (the solitaire game's robot is one)
     "pool_size", "sides", "whose", "side_actor", "tableau_sizes",
 })

@@ -367,8 +367,8 @@ def before_made(base, names):
 
 def before_the_robot():
     class Dealing(SoloGame):
-        def _tell(self, *args):
-            super()._tell(*args)
+        def tell(self, *args):
+            super().tell(*args)
             if not said.get("dealing view"):
                 ask("dealing", self, ROBOT)
     return Dealing

@@ -261,20 +261,41 @@ class Saying:
         return f"<Saying {self.kind}>"
 
 
+def _written(text: str, data: Any) -> str:
+    return text
+
+
+def _given(text: str, data: Any) -> dict[str, Any]:
+    return dict(data)
+
+
+#: the sayings of events told with their sentence written out, by (kind, private)
+_TOLD: dict[tuple[str, bool], Saying] = {}
+
+
+def told(kind: str, private: bool = False) -> Saying:
+    """The saying of a ``kind`` of event whose facts are its sentence and its data, made where
+    it happens (``(text, data)``): ``private``, only its actor may see it."""
+    key = (kind, private)
+    s = _TOLD.get(key)
+    if s is None:
+        s = _TOLD[key] = Saying(kind, _written, _given, private)
+    return s
+
+
 class Event:
     """One step of the game: who did what, in a sentence, with the facts in ``data``.
 
     ``visible_to`` is None for public events, or the index of the only player who may see it.
     An event is read-only. It keeps the :class:`Saying` that tells it and that saying's facts;
     ``kind``, ``text``, ``data`` and ``visible_to`` are read through it (``data`` is a new
-    dict at each reading). An event told whole (``Game._emit``) has no saying: its facts
-    are its kind, sentence, data and visibility.
+    dict at each reading). Events are made by :meth:`rftg_nb.engine.record.Record.tell`.
     """
 
     __slots__ = ("round", "phase", "actor", "_saying", "_facts")
 
     def __init__(self, round: int, phase: str, actor: int | str | None,
-                 saying: Saying | None, facts: tuple[Any, ...]) -> None:
+                 saying: Saying, facts: tuple[Any, ...]) -> None:
         self.round = round
         self.phase = phase
         self.actor = actor
@@ -283,25 +304,19 @@ class Event:
 
     @property
     def kind(self) -> str:
-        s = self._saying
-        return self._facts[0] if s is None else s.kind
+        return self._saying.kind
 
     @property
     def text(self) -> str:
-        s = self._saying
-        return self._facts[1] if s is None else s.sentence(*self._facts)
+        return self._saying.sentence(*self._facts)
 
     @property
     def data(self) -> Mapping[str, Any]:
-        s = self._saying
-        return self._facts[2] if s is None else s.details(*self._facts)
+        return self._saying.details(*self._facts)
 
     @property
     def visible_to(self) -> int | None:
-        s = self._saying
-        if s is None:
-            return self._facts[3]
-        return self.actor if s.private else None  # type: ignore[return-value]
+        return self.actor if self._saying.private else None  # type: ignore[return-value]
 
     def seen_by(self, player: int) -> bool:
         """Whether ``player`` may see this event."""
@@ -315,7 +330,7 @@ class Event:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
             return NotImplemented
-        if (self._saying is other._saying and self._saying is not None
+        if (self._saying is other._saying
                 and self.round == other.round and self.phase == other.phase
                 and self.actor == other.actor and self._facts == other._facts):
             return True  # the same saying of the same facts says the same

@@ -2,7 +2,7 @@
 
 Played with ``Game.new(players=2 or 3, draft=True)`` (kept as ``setup["draft"] = True``, so a
 save, undo, ``at_step`` and replay work as in any game). It replaces the deal of the ordinary
-set-up (:func:`rftg_nb.engine.rounds.deal`) and the opening discards:
+set-up (:func:`rftg_nb.engine.setup.deal`) and the opening discards:
 
 1. The goals are set out first: ``Game.new`` draws them from the seed, as in every game.
 2. The odd-numbered start worlds (1, 3, 5, 7) and the even-numbered ones (0, 2, 4, 6, 8) are
@@ -39,9 +39,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.engine import piles
-from rftg_nb.engine import rounds as _rounds
-from rftg_nb.engine.decision import Decision, forced
+from rftg_nb.engine.decision import Decision, forced, told
 from rftg_nb.engine.piles import shuffle
+from rftg_nb.engine.setup import discard_down, start_good
 from rftg_nb.engine.state import Card, card_options, moved
 from rftg_nb.text import count, whose
 
@@ -163,8 +163,9 @@ def run(game: Game) -> Rules:
     left = len(draft.removed)
     gone = (f"the {count(left)} left over leave the game" if left > 1 else
             "the card left over leaves the game" if left else "no card is left over")
-    game._emit(None, "draft_end", f"The draft ends after {draft.rounds} rounds; {gone}.",
-               {"rounds": draft.rounds, "removed": left})
+    game.tell(None, told("draft_end"), (
+        f"The draft ends after {draft.rounds} rounds; {gone}.",
+        {"rounds": draft.rounds, "removed": left}))
     game.phase = "setup"
     for p in game.players:
         make_private_deck(game, draft, p)
@@ -176,20 +177,21 @@ def run(game: Game) -> Rules:
         kept.append((yield from choose_start_world(game, draft, p)))
     for p in game.players:
         n = min(OPENING_DISCARDS, len(p.hand))
-        yield from _rounds.discard_down(
+        yield from discard_down(
             game, p, len(p.hand) - n, "initial_discard", "opening hand",
             f"choose {n} of your {len(p.hand)} opening cards to discard (you keep "
             f"{len(p.hand) - n}; your start world is not revealed yet).")
     for p, world in zip(game.players, kept, strict=True):
         draft.start_worlds[p.index] = []
         p.tableau.append(world)
-        game._emit(p.index, "start_world", f"{p.says('reveals')} the start world {world.name}.",
-                   {"card": world.name})
+        game.tell(p.index, told("start_world"), (
+            f"{p.says('reveals')} the start world {world.name}.",
+            {"card": world.name}))
     for p in game.players:
-        _rounds.start_good(game, p)
+        start_good(game, p)
     for p in game.players:
         if any(c.design.has_flag("start_hand_3") for c in p.tableau):
-            yield from _rounds.discard_down(
+            yield from discard_down(
                 game, p, 3, "initial_discard", "opening hand",
                 f"{p.tableau[0].name} lets you keep only 3 cards: discard "
                 f"{count(len(p.hand) - 3)}.")
@@ -210,11 +212,12 @@ def deal_start_worlds(game: Game, draft: Draft) -> None:
     for p in game.players:
         pair = [odd.pop(), even.pop()]
         draft.start_worlds[p.index] = pair
-        game._emit(p.index, "draft_start_worlds",
-                   f"{p.says('is')} dealt two start worlds, face down.", {"count": 2})
-        game._emit(p.index, "draft_start_worlds_private",
-                   f"{p.says('is')} dealt the start worlds {pair[0].name} and {pair[1].name}.",
-                   {"cards": [c.name for c in pair]}, visible_to=p.index)
+        game.tell(p.index, told("draft_start_worlds"), (
+            f"{p.says('is')} dealt two start worlds, face down.",
+            {"count": 2}))
+        game.tell(p.index, told("draft_start_worlds_private", True), (
+            f"{p.says('is')} dealt the start worlds {pair[0].name} and {pair[1].name}.",
+            {"cards": [c.name for c in pair]}))
     deck = others + odd + even
     shuffle(game.rng, deck)
     game.deck = deck
@@ -228,17 +231,18 @@ def draft_round(game: Game, draft: Draft, r: int) -> Rules:
     draft.round = r
     direction = draft.direction = "left" if r % 2 else "right"
     step = DIRECTIONS[direction]
-    game._emit(None, "draft_round",
-               f"Draft round {r} of {draft.rounds}: each player draws {PACKET} cards; the "
+    game.tell(None, told("draft_round"), (
+        f"Draft round {r} of {draft.rounds}: each player draws {PACKET} cards; the "
                f"packets pass {direction}.",
-               {"round": r, "rounds": draft.rounds, "direction": direction})
+        {"round": r, "rounds": draft.rounds, "direction": direction}))
     for p in players:
         packet = draft.packets[p.index] = piles.take(game, PACKET)
-        game._emit(p.index, "draft_draw", f"{p.says('draws')} a packet of {count(len(packet))}.",
-                   {"round": r, "count": len(packet)})
-        game._emit(p.index, "draft_draw_private",
-                   f"{p.says('draws')} {', '.join(c.name for c in packet)}.",
-                   {"round": r, "cards": [c.name for c in packet]}, visible_to=p.index)
+        game.tell(p.index, told("draft_draw"), (
+            f"{p.says('draws')} a packet of {count(len(packet))}.",
+            {"round": r, "count": len(packet)}))
+        game.tell(p.index, told("draft_draw_private", True), (
+            f"{p.says('draws')} {', '.join(c.name for c in packet)}.",
+            {"round": r, "cards": [c.name for c in packet]}))
     while any(draft.packets):
         for p in players:
             packet = draft.packets[p.index]
@@ -259,16 +263,18 @@ def draft_round(game: Game, draft: Draft, r: int) -> Rules:
             card = next(c for c in packet if c.id == ids[0])
             packet.remove(card)
             draft.picks[p.index].append(card)
-            game._emit(p.index, "draft_pick", f"{p.says('picks')} a card.",
-                       {"round": r, "left": len(packet)})
-            game._emit(p.index, "draft_pick_private", f"{p.says('picks')} {card.name}.",
-                       {"round": r, "card": card.name}, visible_to=p.index)
+            game.tell(p.index, told("draft_pick"), (
+                f"{p.says('picks')} a card.",
+                {"round": r, "left": len(packet)}))
+            game.tell(p.index, told("draft_pick_private", True), (
+                f"{p.says('picks')} {card.name}.",
+                {"round": r, "card": card.name}))
         if any(draft.packets):
             old = draft.packets
             draft.packets = [old[(i - step) % n] for i in range(n)]
-            game._emit(None, "draft_pass",
-                       f"The packets pass {direction} ({count(len(old[0]))} each).",
-                       {"round": r, "direction": direction, "count": len(old[0])})
+            game.tell(None, told("draft_pass"), (
+                f"The packets pass {direction} ({count(len(old[0]))} each).",
+                {"round": r, "direction": direction, "count": len(old[0])}))
 
 
 def make_private_deck(game: Game, draft: Draft, p: Player) -> None:
@@ -278,9 +284,10 @@ def make_private_deck(game: Game, draft: Draft, p: Player) -> None:
     shuffle(game.rng, deck)
     p.deck = deck
     p.discard = []
-    game._emit(p.index, "private_deck",
-               f"{_capital(whose(p.name))} {len(deck)} drafted cards are shuffled into a "
-               "private draw pile.", {"cards": len(deck)})
+    game.tell(p.index, told("private_deck"), (
+        f"{_capital(whose(p.name))} {len(deck)} drafted cards are shuffled into a "
+               "private draw pile.",
+        {"cards": len(deck)}))
 
 
 def choose_start_world(game: Game, draft: Draft, p: Player) -> Generator[
@@ -299,12 +306,13 @@ def choose_start_world(game: Game, draft: Draft, p: Player) -> Generator[
     other = next(c for c in pair if c is not kept)
     draft.start_worlds[p.index] = [kept]  # face down until the reveal
     piles.discard_pile(game, p).append(other)
-    game._emit(p.index, "start_world_discard",
-               f"{p.says('discards')} one start world face down.", {"count": 1})
-    game._emit(p.index, "start_world_discard_private",
-               f"{p.says('keeps')} {kept.name}; {other.name} goes face down onto "
+    game.tell(p.index, told("start_world_discard"), (
+        f"{p.says('discards')} one start world face down.",
+        {"count": 1}))
+    game.tell(p.index, told("start_world_discard_private", True), (
+        f"{p.says('keeps')} {kept.name}; {other.name} goes face down onto "
                f"{whose(p.name)} discard pile.",
-               {"kept": kept.name, "card": other.name}, visible_to=p.index)
+        {"kept": kept.name, "card": other.name}))
     return kept
 
 

@@ -25,10 +25,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rftg_nb._native import mypyc_attr
 from rftg_nb.cards import CARDS, CardDatabase, Design
-from rftg_nb.constants import TABLEAU_END
+from rftg_nb.constants import PHASES, TABLEAU_END
 from rftg_nb.engine import draft as _draft
 from rftg_nb.engine import goals as _goals
+from rftg_nb.engine import position as _position
 from rftg_nb.engine import rounds as _rounds
+from rftg_nb.engine import setup as _setup
 from rftg_nb.engine.decision import (
     Decision,
     Event,
@@ -38,6 +40,7 @@ from rftg_nb.engine.decision import (
     SetupError,
 )
 from rftg_nb.engine.power_cache import PowerUse
+from rftg_nb.engine.record import Record
 from rftg_nb.engine.saves import (
     APP_VERSION,
     APP_VERSION_FIELD,
@@ -108,16 +111,14 @@ class Game(GameViews):
         :meth:`clone`)."""
         self._made = False  # (again in an undo's rebuild) until every part below is made
         self._given = tuple(listeners)
-        #: called with each new event: the kind of game's own (:meth:`_own_listeners`), then
-        #: those given
-        self.listeners: list[Callable[[Event], None]] = [*self._own_listeners(), *self._given]
-        self._record = record
+        #: the events told and who is told of each: the kind of game's own listeners
+        #: (:meth:`_own_listeners`), then those given
+        self.record = Record([*self._own_listeners(), *self._given], record)
         self.setup: dict[str, Any] = dict(setup)
         self.seed = seed
         self.db = db or custom_database(self.setup)
         self.expansion: str = self.setup["expansion"]
         self.advanced: bool = bool(self.setup["advanced"])
-        self.events: list[Event] = []
         self._over = False
         self._powers: dict[int, tuple[PowerUse, ...]] = {}
         self._powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
@@ -266,9 +267,7 @@ class Game(GameViews):
     @classmethod
     def from_position(cls, data: Mapping[str, Any], seed: Any = 0) -> Game:  # seed: int
         """Start from a described position (see :mod:`rftg_nb.engine.position`)."""
-        from rftg_nb.engine.position import validate_position
-
-        pos = validate_position(data)
+        pos = _position.validate_position(data)
         setup = {
             "players": len(pos["players"]),
             "expansion": pos["expansion"],
@@ -351,7 +350,8 @@ class Game(GameViews):
         log = self._log[:idx]
         marking = self._marking
         self.__init__(self.setup, self.seed, self.db,  # type: ignore[misc]
-                      listeners=self._given, record=self._record, **self._rebuild_options())
+                      listeners=self._given, record=self.record.keeping,
+                      **self._rebuild_options())
         self._marking = marking
         for ids in log:
             self.apply(ids)
@@ -368,7 +368,7 @@ class Game(GameViews):
         if not 1 <= n <= len(self.events):
             raise ValueError(f"step {n} is outside this game's events (1 to {len(self.events)})")
         copy, stop = self._replayed_to(n, {})
-        copy.listeners.remove(stop)
+        copy.record.listeners.remove(stop)
         copy._given = ()
         copy._decision = None
         copy._gen = iter(())  # type: ignore[assignment]
@@ -574,10 +574,8 @@ class Game(GameViews):
         goal's minimum), ``text``, ``holders`` (who scored a "first" goal; who holds a "most"
         goal's tile), ``counts`` (each player's count now) and ``end_chips`` (who got a 3 VP
         chip for a "most" goal at game end). Empty in a game without goals."""
-        from rftg_nb.engine.goals import status
-
         self._check_made()
-        return status(self)
+        return _goals.status(self)
 
     @property
     def winners(self) -> list[int]:
@@ -635,14 +633,14 @@ class Game(GameViews):
     # ----------------------------------------------------------------- hooks of the rules
     def _deal(self) -> None:
         """Set the game up: start worlds, deck, windfall goods and opening hands."""
-        _rounds.deal(self)
+        _setup.deal(self)
 
     def _phases_this_round(self) -> set[str]:
         """The phases this round runs: those called by some player's actions."""
         chosen: set[str] = set()
         for p in self.players:
             chosen.update(p.actions)
-        return {phase for phase, calls in _rounds.PHASES if not chosen.isdisjoint(calls)}
+        return {phase for phase, calls in PHASES if not chosen.isdisjoint(calls)}
 
     def _after_actions(self) -> Generator[Decision, tuple[str, ...], None]:
         """Runs once actions are revealed (the solitaire robot rolls its dice here)."""
@@ -678,28 +676,14 @@ class Game(GameViews):
         table's per-event records of the race); called before the rules start."""
         return []
 
-    def _emit(
-        self,
-        actor: int | str | None,
-        kind: str,
-        text: str,
-        data: Mapping[str, Any] | None = None,
-        visible_to: int | None = None,
-    ) -> None:
-        """Record an event told whole: its sentence and data made already."""
-        if not self._record:
-            return
-        e = Event(self.round, self.phase, actor, None, (kind, text, data or {}, visible_to))
-        self.events.append(e)
-        for listen in self.listeners:
-            listen(e)
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, in order (see :meth:`tell`)."""
+        return self.record.events
 
-    def _tell(self, actor: int | str | None, saying: Saying, facts: tuple[Any, ...]) -> None:
-        """Record an event as ``saying`` tells it of ``facts`` (its sentence and data are made
-        when read: see :class:`Saying`)."""
-        if not self._record:
-            return
-        e = Event(self.round, self.phase, actor, saying, facts)
-        self.events.append(e)
-        for listen in self.listeners:
-            listen(e)
+    def tell(self, actor: int | str | None, saying: Saying, facts: tuple[Any, ...]) -> None:
+        """Tell an event of the round and phase running: ``actor`` did what ``saying`` tells
+        of ``facts`` (its sentence and data are made when read: see :class:`Saying`; a
+        sentence written out where it happens is told with :func:`told`). The one way an
+        event is made."""
+        self.record.tell(self.round, self.phase, actor, saying, facts)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.constants import HAND_LIMIT
+from rftg_nb.engine.decision import told
 from rftg_nb.engine.scoring import TRADE_BONUS_ATOMS
 from rftg_nb.engine.state import designs_military
 from rftg_nb.text import says
@@ -362,20 +363,21 @@ def _claim_first(game: Game, t: GoalTrack, met: Sequence[tuple[Player, int]]) ->
         else:
             text = (f"{p.says('meets')} {d.name} in the same phase too and takes "
                     f"a {CHIP_VP} VP goal chip (count {c}).")
-        game._emit(p.index, "goal_claim", text,
-                   {"goal": d.name, "kind": d.kind, "vp": d.vp, "count": c,
-                   "tile": k == 0, "rule": "Goals"})
+        game.tell(p.index, told("goal_claim"), (
+            text,
+            {"goal": d.name, "kind": d.kind, "vp": d.vp, "count": c,
+                   "tile": k == 0, "rule": "Goals"}))
 
 
 def _claim_most(game: Game, t: GoalTrack, winner: int, best: int) -> None:
     d = t.design
     t.holders = [winner]
     p = game.players[winner]
-    game._emit(winner, "goal_claim",
-               f"{p.says('takes')} the goal {d.name} ({d.vp} VP) with {best}, the most "
+    game.tell(winner, told("goal_claim"), (
+        f"{p.says('takes')} the goal {d.name} ({d.vp} VP) with {best}, the most "
                f"(at least {d.need}).",
-               {"goal": d.name, "kind": d.kind, "vp": d.vp, "count": best, "tile": True,
-               "rule": "Goals"})
+        {"goal": d.name, "kind": d.kind, "vp": d.vp, "count": best, "tile": True,
+               "rule": "Goals"}))
 
 
 def _lose(game: Game, t: GoalTrack, counts: list[int], best: int) -> None:
@@ -390,9 +392,9 @@ def _lose(game: Game, t: GoalTrack, counts: list[int], best: int) -> None:
         ahead = [game.players[i].name for i, c in enumerate(counts) if c == best]
         who = says(ahead[0], "has") if len(ahead) == 1 else f"{' and '.join(ahead)} have"
         why = f"{who} {best}, more than {mine}"
-    game._emit(holder, "goal_lost",
-               f"{p.says('returns')} the goal {d.name} to the centre: {why}.",
-               {"goal": d.name, "kind": d.kind, "vp": d.vp, "count": mine, "rule": "Goals"})
+    game.tell(holder, told("goal_lost"), (
+        f"{p.says('returns')} the goal {d.name} to the centre: {why}.",
+        {"goal": d.name, "kind": d.kind, "vp": d.vp, "count": mine, "rule": "Goals"}))
 
 
 def finish(game: Game) -> None:
@@ -409,8 +411,8 @@ def finish(game: Game) -> None:
             if c == best and i not in t.holders:
                 t.end_chips.append(i)
                 p = game.players[i]
-                game._emit(i, "goal_end",
-                           f"{p.says('takes')} a {CHIP_VP} VP goal chip for {d.name}: "
+                game.tell(i, told("goal_end"), (
+                    f"{p.says('takes')} a {CHIP_VP} VP goal chip for {d.name}: "
                            f"{best}, the most at game end, without the tile.",
-                           {"goal": d.name, "kind": d.kind, "vp": CHIP_VP, "count": best,
-                           "rule": "Goals"})
+                    {"goal": d.name, "kind": d.kind, "vp": CHIP_VP, "count": best,
+                           "rule": "Goals"}))

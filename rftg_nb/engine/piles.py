@@ -137,14 +137,14 @@ def reshuffle(game: Game, p: Player | None = None) -> None:
         p.deck = p.discard
         p.discard = []
         shuffle(game.rng, p.deck)
-        game._tell(p.index, OWN_RESHUFFLE, (p.name, len(p.deck)))
+        game.tell(p.index, OWN_RESHUFFLE, (p.name, len(p.deck)))
         return
     if not game.discard:
         return
     game.deck = game.discard
     game.discard = []
     shuffle(game.rng, game.deck)
-    game._tell(None, RESHUFFLE, (len(game.deck),))
+    game.tell(None, RESHUFFLE, (len(game.deck),))
 
 
 def take(game: Game, n: int, p: Player | None = None) -> list[Card]:
@@ -174,10 +174,10 @@ def draw(game: Game, p: Player, n: int, why: str) -> list[Card]:
         # Any tuple: a compiled build keeps a tuple of known length unboxed and would box it
         # anew for each event, two tuples where one is shared
         facts: tuple[Any, ...] = (p.name, tuple(got), why)
-        game._tell(p.index, DRAW, facts)
-        game._tell(p.index, DRAW_PRIVATE, facts)
+        game.tell(p.index, DRAW, facts)
+        game.tell(p.index, DRAW_PRIVATE, facts)
     elif n:
-        game._tell(p.index, DRAW_NOTHING, (p.name, why))
+        game.tell(p.index, DRAW_NOTHING, (p.name, why))
     return got
 
 
@@ -200,8 +200,8 @@ def discard_from_hand(game: Game, p: Player, ids: Iterable[str], why: str) -> li
         own = p.discard
         (game.discard if own is None else own).extend(gone)
         facts: tuple[Any, ...] = (p.name, tuple(gone), why)  # shared, as in draw
-        game._tell(p.index, DISCARD, facts)
-        game._tell(p.index, DISCARD_PRIVATE, facts)
+        game.tell(p.index, DISCARD, facts)
+        game.tell(p.index, DISCARD_PRIVATE, facts)
     return gone
 
 
@@ -231,4 +231,4 @@ def award_vp(game: Game, p: Player, n: int, why: str) -> None:
         return
     p.vp += n
     game.vp_pool -= n
-    game._tell(p.index, GAIN_VP, (p.name, n, why, game.vp_pool))
+    game.tell(p.index, GAIN_VP, (p.name, n, why, game.vp_pool))

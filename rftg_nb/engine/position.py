@@ -40,9 +40,10 @@ from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import CARDS
 from rftg_nb.constants import ACTIONS
-from rftg_nb.engine.decision import PositionError
+from rftg_nb.constants import PHASES as ROUND_PHASES
+from rftg_nb.engine.decision import PositionError, told
+from rftg_nb.engine.goals import GOALS
 from rftg_nb.engine.piles import shuffle
-from rftg_nb.engine.rounds import PHASES as ROUND_PHASES
 from rftg_nb.engine.state import Card
 
 if TYPE_CHECKING:
@@ -176,8 +177,6 @@ def validate_position(data: Any) -> dict[str, Any]:
 
 def _goals(data: Any, expansion: str, n: int) -> list[dict[str, Any]]:
     """The position's goals as ``[{"name": ..., "holders": [...]}]``, or PositionError."""
-    from rftg_nb.engine.goals import GOALS
-
     if not isinstance(data, list):
         raise PositionError(f"goals: expected a list of goals, got {data!r}")
     if data and expansion != "tgs":
@@ -247,7 +246,9 @@ def build_position(game: Game, pos: dict[str, Any]) -> str | None:
     game.vp_pool = pos["vp_pool"]
     game.vp_start = pos["vp_pool"] + sum(p.vp for p in game.players)
     game.round = pos["round"]
-    game._emit(None, "position", "The game starts from a given position.", {})
+    game.tell(None, told("position"), (
+        "The game starts from a given position.",
+        {}))
     if pos["phase"] == "action":
         game.round -= 1
         return None

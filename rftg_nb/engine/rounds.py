@@ -1,17 +1,27 @@
-"""The game as a generator: setup, then rounds of action selection, phases and round end."""
+"""The game as a generator: set-up, then rounds of action selection, phases and round end.
+
+The names of the phases and the order they run in are :mod:`rftg_nb.constants`' (given here
+too: ``PHASES``, ``ACTION_PHASE``, ``PHASE_TITLES``, ``PHASE_NUMBER``); the set-up's steps are
+:mod:`rftg_nb.engine.setup`'s."""
 
 from __future__ import annotations
 
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from rftg_nb.cards import Design
-from rftg_nb.constants import ACTION_LABELS, ACTIONS, HAND_LIMIT
-from rftg_nb.engine import piles, power_cache
+from rftg_nb.constants import (
+    ACTION_LABELS,
+    ACTION_PHASE,
+    ACTIONS,
+    HAND_LIMIT,
+    PHASE_NUMBER,
+    PHASE_TITLES,
+    PHASES,
+)
+from rftg_nb.engine import draft, goals, position, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.phases import consume, develop, explore, produce, settle
-from rftg_nb.engine.piles import shuffle
-from rftg_nb.engine.state import Card, Player, card_options
+from rftg_nb.engine.setup import discard_down, initial_discards
 from rftg_nb.text import says
 
 if TYPE_CHECKING:
@@ -19,35 +29,7 @@ if TYPE_CHECKING:
 
 Rules = Generator[Decision, tuple[str, ...], None]
 
-# Phase order within a round, with the actions that call each phase.
-PHASES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("explore", ("explore5", "explore11")),
-    ("develop", ("develop",)),
-    ("develop2", ("develop2",)),
-    ("settle", ("settle",)),
-    ("settle2", ("settle2",)),
-    ("consume", ("trade", "x2")),
-    ("produce", ("produce",)),
-)
-#: action card -> the phase it calls
-ACTION_PHASE = {action: phase for phase, calls in PHASES for action in calls}
-PHASE_TITLES = {
-    "explore": "Explore", "develop": "Develop", "develop2": "second Develop",
-    "settle": "Settle", "settle2": "second Settle", "consume": "Consume", "produce": "Produce",
-}
-PHASE_NUMBER = {"explore": 1, "develop": 2, "develop2": 2, "settle": 3, "settle2": 3,
-                "consume": 4, "produce": 5}
-
-
 # How the round's steps are told (see :class:`Saying`).
-DEALT_START = Saying(
-    "start_world",
-    lambda name, world: f"{says(name, 'is')} dealt the start world {world}.",
-    lambda name, world: {"card": world})
-START_GOOD = Saying(
-    "good",
-    lambda world, kind: f"{world} starts with a good.",
-    lambda world, kind: {"card": world, "kind": kind})
 CHOSE = Saying(
     "actions",
     lambda name, pick: f"{says(name, 'chose')} "
@@ -115,87 +97,13 @@ def set_up(game: Game) -> Generator[Decision, tuple[str, ...], str | None]:
     the phase a given position starts at (None: the game starts with round 1)."""
     pos = game.setup.get("position")
     if game.draft is not None:
-        from rftg_nb.engine.draft import run as draft_set_up
-
-        yield from draft_set_up(game)
+        yield from draft.run(game)
         return None
     if pos is None:
         game._deal()
         yield from initial_discards(game)
         return None
-    from rftg_nb.engine.position import build_position
-
-    return build_position(game, pos)
-
-
-def give_start_world(game: Game, p: Player, world: Card) -> None:
-    p.tableau.append(world)
-    game._tell(p.index, DEALT_START, (p.name, world.name))
-
-
-def start_good(game: Game, p: Player) -> None:
-    """A windfall start world gets its good from the top of the draw pile."""
-    world = p.tableau[0]
-    if world.design.windfall and piles.add_good(game, world, p):
-        game._tell(p.index, START_GOOD, (world.name, world.design.good))
-
-
-def deck_cards(designs: tuple[Design, ...]) -> tuple[list[Card], list[Card], list[Card]]:
-    """A game's cards, one for each of ``designs`` (the uids in their order): all of them,
-    the start worlds and the others, each list in card order."""
-    cards = [Card(i, d) for i, d in enumerate(designs)]
-    places = _START_PLACES.get(id(designs))
-    if places is None or places[0] is not designs:  # the deck's start worlds, found once
-        if len(_START_PLACES) >= 1000:  # many custom decks dealt: start again
-            _START_PLACES.clear()
-        places = _START_PLACES[id(designs)] = (designs, tuple(
-            [i for i, d in enumerate(designs) if d.is_start_world]))
-    starts = [cards[i] for i in places[1]]
-    others = cards.copy()
-    for i in reversed(places[1]):
-        del others[i]
-    return cards, starts, others
-
-
-# id of a deck's designs -> (the designs, the places of its start worlds); the designs are kept
-# with their entry, so their id cannot be reused meanwhile
-_START_PLACES: dict[int, tuple[tuple[Design, ...], tuple[int, ...]]] = {}
-
-
-def deal(game: Game) -> None:
-    """Deal start worlds, shuffle the rest into the deck, give windfall start worlds a good."""
-    game.cards, starts, others = deck_cards(game.db.deck_designs(game.expansion))
-    shuffle(game.rng, starts)
-    for p in game.players:
-        give_start_world(game, p, starts.pop())
-    game.deck = others + starts
-    shuffle(game.rng, game.deck)
-    for p in game.players:
-        start_good(game, p)
-    for p in game.players:
-        piles.draw(game, p, 6, "opening hand")
-
-
-def initial_discards(game: Game) -> Rules:
-    """Each player keeps 4 of 6 (3 with Ancient Race's setup power), in secret."""
-    for p in game.players:
-        keep = 3 if any(c.design.has_flag("start_hand_3") for c in p.tableau) else 4
-        yield from discard_down(
-            game, p, keep, "initial_discard", "opening hand",
-            f"choose {len(p.hand) - keep} of your {len(p.hand)} opening cards to discard "
-            f"(you keep {keep}).")
-
-
-def discard_down(game: Game, p: Player, keep: int, kind: str, why: str, text: str) -> Rules:
-    """Ask ``p`` to discard down to ``keep`` cards (nothing to ask at or under ``keep``)."""
-    n = len(p.hand) - keep
-    if n <= 0:
-        return
-    d = Decision(p.index, kind, f"{p.name}: {text}", card_options(p.hand), n, n)
-    ids = forced(d)
-    if ids is None:
-        ids = yield d
-    piles.discard_from_hand(game, p, ids, why)
+    return position.build_position(game, pos)
 
 
 # The action cards on offer, by game (advanced or not): the same options every round.
@@ -229,7 +137,7 @@ def select_actions(game: Game) -> Rules:
         picks.append(pick)
     for p, pick in zip(game.players, picks, strict=True):
         p.actions = pick
-        game._tell(p.index, CHOSE, (p.name, pick))
+        game.tell(p.index, CHOSE, (p.name, pick))
 
 
 def _action_rule(ids: tuple[str, ...]) -> str | None:
@@ -257,7 +165,7 @@ def run_phases(game: Game, start: str | None) -> Rules:
             if p.used or p.produced or p.temp_military:  # most phases leave nothing
                 p.clear_phase()
         power_cache.snapshot_powers(game, PHASE_NUMBER[phase])
-        game._tell(None, PHASE, PHASE_FACTS[phase])
+        game.tell(None, PHASE, PHASE_FACTS[phase])
         if phase == "explore":
             yield from explore.run(game)
         elif phase in ("develop", "develop2"):
@@ -292,17 +200,19 @@ def finish(game: Game) -> None:
     game._over = True  # Game.is_over reads it
     game.phase = "game_end"
     reasons = game._end_reasons()
-    game._tell(None, GAME_END, (tuple(reasons),))
+    game.tell(None, GAME_END, (tuple(reasons),))
     if game.goal_tracks:
-        from rftg_nb.engine.goals import finish as finish_goals
-
-        finish_goals(game)
+        goals.finish(game)
     scores = game.scores()
     sides = game.sides()
     for i, (name, s) in enumerate(zip(sides, scores, strict=True)):
-        game._tell(game.side_actor(i), SCORE, (name, s))
+        game.tell(game.side_actor(i), SCORE, (name, s))
     w = game._winners_of(scores)  # the game is over: what ``game.winners`` says
     if len(w) == 1:
-        game._tell(game.side_actor(w[0]), WINNER, (sides[w[0]], tuple(w)))
+        game.tell(game.side_actor(w[0]), WINNER, (sides[w[0]], tuple(w)))
     else:
-        game._tell(None, SHARED_WIN, (tuple([sides[i] for i in w]), tuple(w)))
+        game.tell(None, SHARED_WIN, (tuple([sides[i] for i in w]), tuple(w)))
+
+
+__all__ = ["ACTION_PHASE", "PHASES", "PHASE_NUMBER", "PHASE_TITLES", "ROUND_START", "play",
+           "select_actions", "run_phases", "hand_limit", "finish", "discard_down"]

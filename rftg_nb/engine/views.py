@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from rftg_nb._native import mypyc_attr, trait
 from rftg_nb.engine.decision import Decision, Event, GameNotReady
+from rftg_nb.engine.record import Record
 from rftg_nb.engine.state import Card, Player
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ class GameViews:
     discard: list[Card]
     players: list[Player]
     cards: list[Card]
-    events: list[Event]
+    record: Record
     draft: Draft | None
     _over: bool
     _decision: Decision | None
@@ -118,7 +119,7 @@ class GameViews:
     def events_for(self, player: int) -> list[Event]:
         """The events ``player`` may see (public ones and their own private ones)."""
         self._check_made()
-        return [e for e in self.events if e.seen_by(player)]
+        return [e for e in self.record.events if e.seen_by(player)]
 
 
 def locations(game: Game) -> dict[str, str]:

@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine import piles
-from rftg_nb.engine.decision import SaveFileError, SetupError
+from rftg_nb.engine.decision import SaveFileError, SetupError, told
 from rftg_nb.engine.piles import shuffle
-from rftg_nb.engine.rounds import deck_cards, give_start_world, start_good
 from rftg_nb.engine.saves import (
     SETUP_FIELDS,
     add_custom_cards,
@@ -26,6 +25,7 @@ from rftg_nb.engine.saves import (
     check_seed,
     custom_database,
 )
+from rftg_nb.engine.setup import deck_cards, give_start_world, start_good
 from rftg_nb.engine.state import Card
 from rftg_nb.robot.components import (
     DIFFICULTIES,
@@ -238,13 +238,13 @@ def deal(game: SoloGame) -> None:
         game.components.get("credit_max"), game.components.get("economy_max"),
         game.components.marked(theirs.name),
     )
-    game._emit("robot", "start_world",
-               f"The robot is dealt the start world {theirs.name}: credit {game.robot.credit}, "
+    game.tell("robot", told("start_world"), (
+        f"The robot is dealt the start world {theirs.name}: credit {game.robot.credit}, "
                f"economy {game.robot.economy}, \"robot =\" reads "
                f"{FACE_LABELS[game.robot.robot_face]}.",
-               {"card": theirs.name, "credit": game.robot.credit,
+        {"card": theirs.name, "credit": game.robot.credit,
                "economy": game.robot.economy, "robot_face": game.robot.robot_face,
-               "rule": "Setup"})
+               "rule": "Setup"}))
     good_first = game.convention("player_windfall_good") == "before_robot"
     if good_first:
         start_good(game, me)

@@ -22,6 +22,7 @@ from rftg_nb.engine.decision import (
     Saying,
     SetupError,
     forced,
+    told,
 )
 from rftg_nb.engine.game import Game, Resume
 from rftg_nb.engine.scoring import score_breakdown
@@ -206,9 +207,10 @@ class SoloGame(Game):
                 for _ in range(v):
                     to.append(self.deck.pop())
         # said as a move of the robot's, so the board never shows a number nothing explains
-        self._emit("robot", "adjust", "Set-up of this example: " + "; ".join(
+        self.tell("robot", told("adjust"), (
+            "Set-up of this example: " + "; ".join(
             _adjusted(key, v, was, r) for key, v in values.items()) + ".",
-            {"rule": "Set-up of an example", "values": dict(values)})
+            {"rule": "Set-up of an example", "values": dict(values)}))
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -285,10 +287,10 @@ class SoloGame(Game):
         faces = yield from self._roll()
         r = self._mat()
         r.dice = self.placements(faces)
-        self._tell("robot", DICE,
+        self.tell("robot", DICE,
                    (tuple(faces), tuple(player_markers(self.players[0].actions))))
         for p in r.dice:
-            self._tell("robot", DIE, (p,))
+            self.tell("robot", DIE, (p,))
 
     def placements(self, faces: tuple[str, str]) -> list[Placement]:
         """Where the dice go for the roll (die A face, die B face), under your markers and
@@ -337,7 +339,9 @@ class SoloGame(Game):
                                "world)") from None
 
     def robot_says(self, kind: str, text: str, rule: str, row: str, **data: Any) -> None:
-        self._emit("robot", kind, text, {"rule": rule, "row": row, "section": SECTION, **data})
+        self.tell("robot", told(kind), (
+            text,
+            {"rule": rule, "row": row, "section": SECTION, **data}))
 
     def robot_draw(self, n: int, rule: str, row: str = "setup") -> None:
         stack = self._mat().stack
@@ -348,7 +352,7 @@ class SoloGame(Game):
             stack[:0] = reversed(cards)
         else:
             stack.extend(cards)
-        self._tell("robot", ROBOT_DRAW, (rule, row, got, on_top, len(stack), got < n))
+        self.tell("robot", ROBOT_DRAW, (rule, row, got, on_top, len(stack), got < n))
 
     def flip_to_find(self, wanted: Callable[[Card], bool], what: str, rule: str,
                      row: str) -> Card | None:
@@ -356,17 +360,17 @@ class SoloGame(Game):
         while stack:
             c = stack.pop(0)
             if wanted(c):
-                self._tell("robot", FLIP_FOUND, (rule, row, c.name, what, len(stack)))
+                self.tell("robot", FLIP_FOUND, (rule, row, c.name, what, len(stack)))
                 return c
             self.discard.append(c)
-            self._tell("robot", FLIP_DISCARD, (rule, row, c.name, what, len(stack)))
-        self._tell("robot", FLIP_NONE, (rule, row, what))
+            self.tell("robot", FLIP_DISCARD, (rule, row, c.name, what, len(stack)))
+        self.tell("robot", FLIP_NONE, (rule, row, what))
         return None
 
     def robot_place(self, c: Card, rule: str, row: str) -> None:
         r = self._mat()
         r.cards.append(c)
-        self._tell("robot", ROBOT_PLACE, (rule, row, c.name, r.card_vp(c), r.tableau_size))
+        self.tell("robot", ROBOT_PLACE, (rule, row, c.name, r.card_vp(c), r.tableau_size))
 
     def set_credit(self, change: int, rule: str, row: str) -> None:
         self._move_track("credit", self._mat().credit_max, change, rule, row)
@@ -380,12 +384,12 @@ class SoloGame(Game):
         old = getattr(r, track)
         new = max(0, min(top, old + change))
         setattr(r, track, new)
-        self._tell("robot", TRACK_MOVES[track], (rule, row, old, new, change))
+        self.tell("robot", TRACK_MOVES[track], (rule, row, old, new, change))
 
     def robot_vp(self, n: int, rule: str, row: str) -> None:
         self._mat().vp_chips += n
         self.vp_pool -= n
-        self._tell("robot", ROBOT_VP, (rule, row, n, self.vp_pool))
+        self.tell("robot", ROBOT_VP, (rule, row, n, self.vp_pool))
 
     def set_face(self, face: str, rule: str) -> None:
         r = self._mat()
@@ -441,7 +445,7 @@ class SoloGame(Game):
             return
         self._numbers()
         self._keeping = True
-        self.listeners.insert(0, self._stamp)
+        self.record.listeners.insert(0, self._stamp)
 
     def _numbers(self) -> list[tuple[Any, ...]]:
         """The race's numbers after each event so far: kept as the game went, or worked out

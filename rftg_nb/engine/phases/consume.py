@@ -126,7 +126,7 @@ def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
     value = trade_value(game, p, world, bonuses)
     kind = cast(str, world.design.good)
     piles.remove_good(game, world, p)
-    game._tell(p.index, SOLD, (p.name, world.name, kind, value, why))
+    game.tell(p.index, SOLD, (p.name, world.name, kind, value, why))
     piles.draw(game, p, value, f"trade: {why}")
 
 
@@ -291,7 +291,7 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
         used = [w for w in goods if w.id in ids]
     for w in used:
         piles.remove_good(game, w, p)
-    game._tell(p.index, CONSUMED, (p.name, card.name, tuple([w.name for w in used])))
+    game.tell(p.index, CONSUMED, (p.name, card.name, tuple([w.name for w in used])))
     use = goods_use(pw)
     assert use is not None
     vp, cards = use.reward(len(used))
@@ -344,14 +344,14 @@ def _gamble(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     named = int(ids[0])
     top = piles.draw_one(game, p)
     if top is None:
-        game._tell(p.index, GAMBLE_NO_CARD, (p.name, named))
+        game.tell(p.index, GAMBLE_NO_CARD, (p.name, named))
         return
     if top.design.cost == named:
         p.hand.append(top)
-        game._tell(p.index, GAMBLE_WON, (p.name, named, top.name, top.design.cost))
+        game.tell(p.index, GAMBLE_WON, (p.name, named, top.name, top.design.cost))
     else:
         piles.discard_pile(game, p).append(top)
-        game._tell(p.index, GAMBLE_LOST, (p.name, named, top.name, top.design.cost))
+        game.tell(p.index, GAMBLE_LOST, (p.name, named, top.name, top.design.cost))
 
 
 def _has_goods(game: Game, p: Player, card: Card, pw: Power) -> bool:
@@ -377,7 +377,7 @@ def run(game: Game) -> Rules:
             if p.good_count():
                 yield from sell(game, p, "Trade action")
             else:
-                game._tell(p.index, NOTHING_TO_SELL, (p.name,))
+                game.tell(p.index, NOTHING_TO_SELL, (p.name,))
         yield from consume_powers(game, p)
 
 

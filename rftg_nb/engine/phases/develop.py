@@ -96,7 +96,7 @@ def run(game: Game, which: str) -> Rules:
     for p, card, _off in picks:
         p.hand.remove(card)
         p.tableau.append(card)
-        game._tell(p.index, PLACE, (p.name, card.name))
+        game.tell(p.index, PLACE, (p.name, card.name))
     for p, card, off in picks:
         yield from pay(game, p, max(0, card.design.cost - off), card.name)
         for c, _i, pw, h in power_cache.powers(game, p, "after"):

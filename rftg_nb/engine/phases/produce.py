@@ -31,7 +31,7 @@ def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
         return False
     kind = cast(str, world.design.good)  # add_good puts goods only on worlds with a kind
     p.produced.append((world, kind))
-    game._tell(p.index, PRODUCE, (world.name, kind, why))
+    game.tell(p.index, PRODUCE, (world.name, kind, why))
     return True
 
 

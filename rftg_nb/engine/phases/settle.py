@@ -330,9 +330,9 @@ def _world_option(world: Card) -> Option:
 def place_world(game: Game, p: Player, world: Card) -> None:
     p.hand.remove(world)
     p.tableau.append(world)
-    game._tell(p.index, PLACE, (p.name, world.name))
+    game.tell(p.index, PLACE, (p.name, world.name))
     if world.design.windfall and piles.add_good(game, world, p):
-        game._tell(p.index, WINDFALL_GOOD, (world.name, world.design.good))
+        game.tell(p.index, WINDFALL_GOOD, (world.name, world.design.good))
 
 
 def settle_world(game: Game, p: Player, world: Card) -> Rules:
@@ -356,7 +356,7 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
         p.tableau.remove(card)
         piles.remove_good(game, card, p)
         piles.discard_pile(game, p).append(card)
-        game._tell(p.index, DISCARD_TABLEAU, (p.name, card.name))
+        game.tell(p.index, DISCARD_TABLEAU, (p.name, card.name))
         p.temp_military += m.bonus
     if m.hand_military is not None:
         lo, hi = m.hand_military
@@ -374,7 +374,7 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
     if m.pay:
         yield from pay(game, p, m.pay, world.name)
     if world.design.military and not m.id.startswith("contact"):
-        game._tell(p.index, CONQUER, (p.name, world.name, military(game, p, world.design)))
+        game.tell(p.index, CONQUER, (p.name, world.name, military(game, p, world.design)))
 
 
 def _after_draws(game: Game, p: Player) -> None:
