@@ -42,7 +42,8 @@ from rftg_nb import Game, SoloGame
 from rftg_nb.cards.custom import check_designs, database_with, from_file_data, read_designs
 from rftg_nb.robot.components import load_components, read_overrides
 from rftg_nb.ui.controller import SoloController
-from rftg_nb.ui.table import TableController, TableGame
+from rftg_nb.engine.table import TableGame
+from rftg_nb.ui.table import TableController
 from tests.fuzz_docs import dumps, nest, nestd
 p = Path("/tmp/case.json")"""
 

@@ -870,7 +870,7 @@ NOT_TYPED = (UnicodeError, json.JSONDecodeError)  # ValueErrors that only Python
 
 
 def loaders() -> dict[str, Loader]:
-    from rftg_nb.ui.table import TableGame
+    from rftg_nb.engine.table import TableGame
 
     save = (SaveFileError,)
     cards = (CustomCardError,)

@@ -109,3 +109,31 @@ def test_game_shows_the_protocol_and_nothing_more():
     assert sorted(public - GAME_PROTOCOL) == []  # a new public name: make it a choice here
     assert sorted(GAME_PROTOCOL - public) == []
     assert "over" not in public  # one way to ask: is_over
+
+
+#: what a kind of game may give of its own (the base game's are Game's): the deal, the phases
+#: a round runs, the steps after the actions and after each phase, the goal checks, the end,
+#: what it keeps after each answer and in its state, its listeners and the sides it scores
+VARIANT_HOOKS = frozenset({
+    "_deal", "_phases_this_round", "_after_actions", "_after_phase", "_check_goals",
+    "_end_reasons", "_should_end", "_answered", "_state_part", "_take_part", "_own_listeners",
+    "_rebuild_options", "_check_setup", "pool_size", "sides", "whose", "side_actor",
+    "tableau_sizes", "new", "SAVE_EXTRA",
+    # the solitaire game's results and views name the robot, one of its sides
+    "scores", "score_breakdown", "tiebreak", "view", "snapshot", "_locate_more",
+})
+
+
+def test_a_kind_of_game_plugs_in_through_the_hooks_only():
+    from rftg_nb.engine.game import Game
+    from rftg_nb.engine.table import TableGame
+    from rftg_nb.robot.solo import SoloGame
+
+    for kind in (SoloGame, TableGame):
+        source = PACKAGE.parent / (kind.__module__.replace(".", "/") + ".py")
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        cls = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)
+                   and n.name == kind.__name__)
+        own = {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
+        overridden = {name for name in own if hasattr(Game, name)} - {"__init__"}
+        assert sorted(overridden - VARIANT_HOOKS) == [], kind.__name__

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rftg_nb.engine.table import TableGame
 from rftg_nb.history.replay import Replay, ReplayError, Stop, load_game, person_seat
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
 from rftg_nb.ui.app import LOG_ROWS, _end_sheet
@@ -24,7 +25,7 @@ from rftg_nb.ui.board_app import BoardApp
 from rftg_nb.ui.charts import CHARTS
 from rftg_nb.ui.controller import NewGameSettings, SoloController
 from rftg_nb.ui.solo_board import board_state, game_info
-from rftg_nb.ui.table import TableController, TableGame, TableSettings
+from rftg_nb.ui.table import TableController, TableSettings
 from rftg_nb.ui.table_app import TABLE_CHARTS
 from rftg_nb.ui.table_board import end_sheet, table_info, table_state
 

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rftg_nb.ai.ahead import ThinkAhead
-from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError
+from rftg_nb.engine.decision import Decision, IllegalChoice, SaveFileError
 from rftg_nb.engine.game import Game
-from rftg_nb.engine.scoring import score_breakdown
+from rftg_nb.engine.table import TableGame
 from rftg_nb.players import Player, random_pick
 from rftg_nb.text import name_problem, quote
 from rftg_nb.ui.assist import Assistant
@@ -52,36 +52,6 @@ class TableSettings:
     seed: int | None = None  # None: a random seed
     level: str = "fast"  # the computer seats: "random", or the AI's "fast" or "strong" level
     draft: bool = False  # the drafting variant (2 or 3 players)
-
-
-class TableGame(Game):
-    """A game that also records, after each event, the VP pool and every score so far (for
-    :meth:`TableController.timeline`) and who made each choice (for undo)."""
-
-    def __init__(self, setup: Mapping[str, Any], seed: int, db: Any = None,
-                 **options: Any) -> None:
-        # Set before the rules start: dealing already emits events and replay applies choices.
-        self.stamps: list[tuple[int, tuple[int, ...]]] = []
-        self._scored: tuple[Any, tuple[int, ...]] = (None, ())
-        super().__init__(setup, seed, db, **options)
-
-    @property
-    def deciders(self) -> list[int]:
-        """Who made each choice so far, in order."""
-        return list(self._log_players)
-
-    def _own_listeners(self) -> list[Callable[[Event], None]]:
-        return [self._stamp]
-
-    def _stamp(self, _event: Event) -> None:
-        # Scores change only with a tableau, the chips or a goal: recount only then.
-        key = (tuple(tuple(c.id for c in p.tableau) for p in self.players),
-               tuple(p.vp for p in self.players),
-               tuple((tuple(t.holders), tuple(t.end_chips)) for t in self.goal_tracks))
-        if self._scored[0] != key:
-            self._scored = (key, tuple(score_breakdown(self, p)["total"]
-                                       for p in self.players))
-        self.stamps.append((self.vp_pool, self._scored[1]))
 
 
 @dataclass

@@ -25,9 +25,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from rftg_nb.engine.table import TableGame
 from rftg_nb.players import random_pick
 from rftg_nb.robot.solo import SoloGame
-from rftg_nb.ui.table import TableController, TableGame
+from rftg_nb.ui.table import TableController
 from tests.browser.conftest import (
     BOARD,
     VoilaServer,

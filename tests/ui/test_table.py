@@ -13,8 +13,9 @@ import random
 
 import pytest
 
+from rftg_nb.engine.table import TableGame
 from rftg_nb.players import random_pick
-from rftg_nb.ui.table import TableController, TableGame, TableSettings
+from rftg_nb.ui.table import TableController, TableSettings
 from rftg_nb.ui.table_board import table_state
 
 THREE = TableSettings(3, ["Ann", "Bob", "Cy"], [False, False, True], seed=21)
