@@ -188,10 +188,42 @@ def one(s):
     RandomPlayer(s).play(g)
     return g
 games = [one(s) for s in range(seed0, seed0 + n)] if kind == "replay" else None
+def at_round(players, s, rnd):
+    g = Game.new(players=players, seed=s, goals=True)
+    bot = RandomPlayer(s)
+    while g.decision is not None and g.round < rnd:
+        g.apply(bot.choose(g.decision))
+    return g
+if kind == "copy":  # the look-ahead's copy: Game.clone where there is one, else a replay
+    from rftg_nb.ai import determinize
+    spots = [g for s in range(seed0, seed0 + 20) if (g := at_round(4, s, 8)).round == 8][:10]
+    copies = [g.clone if hasattr(g, "clone") else (lambda g=g: determinize.replay(g))
+              for g in spots]
+    for copy in copies:
+        copy()  # (a game's first clone replays it; a look-ahead copies a game many times)
+if kind == "hint":  # the strong level's hint at choices of actions of solitaire games
+    from rftg_nb.ai import AIPlayer
+    spots = []
+    for s in range(seed0, seed0 + 100):
+        g = SoloGame.new(seed=s)
+        fast = AIPlayer("fast", seed=s)
+        while g.decision is not None and g.round < 4:
+            if g.round >= 2 and g.decision.kind == "actions":
+                spots.append(type(g).from_json(g.to_json()))
+                break
+            g.apply(fast.answer(g, g.decision))
+        if len(spots) == n:
+            break
 t = time.process_time()
 if kind == "replay":
     for g in games:
         type(g).from_json(g.to_json())
+elif kind == "copy":
+    for i in range(n):
+        copies[i % len(copies)]()
+elif kind == "hint":
+    for g in spots:
+        AIPlayer("strong", seed=1).hint(g)
 else:
     for s in range(seed0, seed0 + n):
         one(s)
@@ -203,7 +235,11 @@ print(json.dumps({"cpu": time.process_time() - t, "package": rftg_nb.__file__,
 BASELINE_KINDS = (("2p", "random 2-player games with goals", 300),
                   ("5p", "random 5-player games with goals", 100),
                   ("solitaire", "random solitaire games", 300),
-                  ("replay", "replays of finished 2-player games", 150))
+                  ("replay", "replays of finished 2-player games", 150),
+                  ("copy", "copies of 4-player games at the start of round 8 for look-ahead "
+                           "(Game.clone; where there is none, the AI's replay)", 2000),
+                  ("hint", "the strong level's hints at a choice of actions, solitaire "
+                           "rounds 2-3", 4))
 
 
 def _child(tree: Path, kind: str, n: int, seed0: int, pure: bool = False) -> tuple[float, str]:
@@ -221,37 +257,48 @@ def _child(tree: Path, kind: str, n: int, seed0: int, pure: bool = False) -> tup
     return float(data["cpu"]), str(data["engine"])
 
 
-def bench_baseline(rev: str, rounds: int, here_tree: Path = ROOT, pure: bool = False) -> None:
+def bench_baseline(rev: str, rounds: int, here_tree: Path = ROOT, pure: bool = False,
+                   compiled: bool = False, kinds: tuple[str, ...] | None = None) -> None:
     """Each workload on this tree (or ``here_tree``; ``pure``: its Python engine) and on a
-    worktree of ``rev``, in turn (the order alternating each round), in child processes;
-    prints CPU seconds an item for both and their ratio, medians over the rounds."""
+    worktree of ``rev`` (``compiled``: built with mypyc first, as ``make install`` builds
+    it), in turn (the order alternating each round), in child processes; prints CPU seconds
+    an item for both and their ratio, medians over the rounds. ``kinds``: only these
+    workloads (see :data:`BASELINE_KINDS`)."""
     with tempfile.TemporaryDirectory(prefix="rftg-baseline-") as tmp:
         tree = Path(tmp) / "tree"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev],
                        check=True, capture_output=True)
         try:
+            if compiled:
+                print(f"building the compiled engine of {rev} (about a minute)...", flush=True)
+                subprocess.run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
+                               cwd=tree, env={**os.environ, "RFTG_NB_COMPILE": "1"},
+                               check=True, capture_output=True)
             sha = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
                                  check=True, capture_output=True, text=True).stdout.strip()
             against = "this tree" if here_tree == ROOT else str(here_tree)
             print(f"baseline: {rev} ({sha}), against {against}; CPU seconds an item, medians "
                   f"over {rounds} rounds, the two trees in turn")
             for kind, what, n in BASELINE_KINDS:
+                if kinds is not None and kind not in kinds:
+                    continue
                 here: list[float] = []
                 there: list[float] = []
                 engines: set[str] = set()
+                theirs: set[str] = set()
                 for r in range(rounds):
                     sides = [(here_tree, here, pure), (tree, there, False)]
                     for where, into, python in (sides if r % 2 == 0 else sides[::-1]):
                         cpu, engine = _child(where, kind, n, 7_000 + 1_000 * r, python)
                         into.append(cpu / n)
-                        if where is here_tree:
-                            engines.add(engine)
+                        (engines if where is here_tree else theirs).add(engine)
                 a, b = statistics.median(here), statistics.median(there)
                 # each round's two runs were next to each other in time: their ratio is the
                 # figure least moved by the machine's own ups and downs
                 paired = sorted(y / x for x, y in zip(here, there, strict=True))
                 print(f"  {what}: this tree ({'/'.join(sorted(engines))} engine) "
-                      f"{a * 1000:.2f} ms, baseline {b * 1000:.2f} ms: "
+                      f"{a * 1000:.2f} ms, baseline ({'/'.join(sorted(theirs))} engine) "
+                      f"{b * 1000:.2f} ms: "
                       f"{statistics.median(paired):.2f}x as fast (median of the rounds' "
                       f"ratios; {paired[0]:.2f}-{paired[-1]:.2f})", flush=True)
         finally:
@@ -302,6 +349,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="rounds of the --baseline comparison (5)")
     parser.add_argument("--tree", type=Path, default=ROOT,
                         help="with --baseline: the tree to time against it instead of this one")
+    parser.add_argument("--baseline-compiled", action="store_true",
+                        help="with --baseline: build the baseline's compiled engine and time it "
+                             "(like with like; otherwise the baseline runs its Python engine)")
+    parser.add_argument("--baseline-kinds", metavar="KINDS",
+                        help="with --baseline: only these workloads, comma-separated, of "
+                             + ", ".join(k for k, _w, _n in BASELINE_KINDS))
+    parser.add_argument("--only-baseline", action="store_true",
+                        help="with --baseline: stop after it")
     parser.add_argument("--pure", action="store_true",
                         help="with --baseline: this tree's Python engine (RFTG_NB_PURE=1), not "
                              "its compiled build")
@@ -312,7 +367,11 @@ def main(argv: list[str] | None = None) -> int:
             with reference.condition(load, args.load_procs) as words:
                 print(f"{words}:")
                 bench_baseline(args.baseline, args.baseline_rounds, args.tree.resolve(),
-                               args.pure)
+                               args.pure, args.baseline_compiled,
+                               tuple(args.baseline_kinds.split(","))
+                               if args.baseline_kinds else None)
+        if args.only_baseline:
+            return 0
 
     import rftg_nb
 

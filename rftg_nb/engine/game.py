@@ -453,7 +453,7 @@ class Game(GameViews):
         self.vp_pool = state.vp_pool
         self.round = state.round
         self.phase = state.phase
-        rng = random.Random(0)
+        rng = random.Random.__new__(random.Random)  # (seeding one costs more than the copy)
         rng.setstate(state.rng)
         self.rng = rng
         self.goal_tracks = state.tracks
