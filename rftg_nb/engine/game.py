@@ -321,6 +321,7 @@ class Game(GameViews):
             self._decision = self._gen.send(ids)
         except StopIteration:
             self._decision = None
+            self._latest = self._round_mark = None  # (a finished game keeps no copies)
         self._answered(len(self._log))
 
     def _advance(self, ids: tuple[str, ...] | None, first: bool = False) -> None:
