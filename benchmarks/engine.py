@@ -197,8 +197,11 @@ def at_round(players, s, rnd):
 if kind == "copy":  # the look-ahead's copy: Game.clone where there is one, else a replay
     from rftg_nb.ai import determinize
     spots = [g for s in range(seed0, seed0 + 20) if (g := at_round(4, s, 8)).round == 8][:10]
-    copies = [g.clone if hasattr(g, "clone") else (lambda g=g: determinize.replay(g))
-              for g in spots]
+    def copy_of(g):  # made and let go as the look-ahead does (closed, where it can be)
+        if not hasattr(g, "clone"):
+            return lambda: determinize.replay(g)
+        return lambda: g.clone().close()
+    copies = [copy_of(g) for g in spots]
     for copy in copies:
         copy()  # (a game's first clone replays it; a look-ahead copies a game many times)
 if kind == "hint":  # the strong level's hint at choices of actions of solitaire games
@@ -236,8 +239,9 @@ BASELINE_KINDS = (("2p", "random 2-player games with goals", 300),
                   ("5p", "random 5-player games with goals", 100),
                   ("solitaire", "random solitaire games", 300),
                   ("replay", "replays of finished 2-player games", 150),
-                  ("copy", "copies of 4-player games at the start of round 8 for look-ahead "
-                           "(Game.clone; where there is none, the AI's replay)", 2000),
+                  ("copy", "copies of 4-player games at the start of round 8 for look-ahead, "
+                           "made and let go (Game.clone and close; where there is none, the "
+                           "AI's replay)", 2000),
                   ("hint", "the strong level's hints at a choice of actions, solitaire "
                            "rounds 2-3", 4))
 

@@ -88,7 +88,7 @@ GAME_PROTOCOL = frozenset({
     # construction and saves
     "new", "from_position", "from_json", "to_json", "SAVE_EXTRA",
     # the one door: the pending decision, its answer, the log, undo, copies (a step's, to play on)
-    "decision", "apply", "choices", "answered", "undo", "at_step", "clone",
+    "decision", "apply", "choices", "answered", "undo", "at_step", "clone", "close",
     # results
     "is_over", "scores", "score_breakdown", "winners", "winner", "tiebreak", "goals",
     # views

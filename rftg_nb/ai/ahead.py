@@ -116,6 +116,7 @@ class ThinkAhead:
         except Exception as e:  # never lose a game to this: the seats then think as usual
             plan.error = e
         finally:
+            twin.close()
             with plan.news:
                 plan.done = True
                 plan.news.notify_all()

@@ -344,7 +344,9 @@ def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
             c = Chooser(Ctx(twin, d.player), rng).choose(d)
         twin.apply(list(c.ids))
     won, mine, margin = outlook(twin, seat)
-    return (won if chance or by_win(twin) else margin), mine, margin
+    by = by_win(twin)
+    twin.close()  # (freed now, not at the collector's next round)
+    return (won if chance or by else margin), mine, margin
 
 
 def _join(labels: list[str]) -> str:

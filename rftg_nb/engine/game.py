@@ -135,6 +135,7 @@ class Game(GameViews):
         self._latest: Mark | None = None
         self._round_mark: Mark | None = None
         self._decision: Decision | None = None
+        self._closed = False
         if resume is None:
             self.rng = random.Random(seed)
             n = int(self.setup["players"])
@@ -310,7 +311,9 @@ class Game(GameViews):
         self._check_made()
         d = self._decision
         if d is None:
-            raise IllegalChoice("the game is over: there is no decision to answer")
+            raise IllegalChoice("this game was closed: it takes no more answers"
+                                if self._closed else
+                                "the game is over: there is no decision to answer")
         ids = d.normalize(choice)
         why = d.check(ids)
         if why is not None:
@@ -427,6 +430,16 @@ class Game(GameViews):
             if watch is not None:
                 watch(self, d, ids)
             self.apply(ids)
+
+    def close(self) -> None:
+        """Stop this game's rules: it takes no more answers (a look-ahead's copy it is done
+        with); what it shows stays as it is. A game's rules hold the game, so until it is
+        closed (or over) a game nobody holds any more waits for Python's cyclic collector; a
+        look-ahead that makes many copies closes each, which frees it at once."""
+        self._check_made()
+        self._gen.close()
+        self._decision = None
+        self._closed = True
 
     def _mark(self, at: str) -> None:
         """Keep the state as it is now, at the start of a round (``rounds.ROUND_START``) or of

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rftg_nb import Game, RandomPlayer, SoloGame
+from rftg_nb import Game, IllegalChoice, RandomPlayer, SoloGame
 from rftg_nb.engine.decision import Decision
 
 FUZZ_MOON = {"name": "Clone Moon", "type": "world", "cost": 2, "vp": 1, "good": "rare",
@@ -162,3 +162,19 @@ def test_a_step_through_copy_cannot_be_cloned() -> None:
     game = Game.new(players=2, seed=2)
     with pytest.raises(ValueError, match="step-through"):
         game.at_step(3).clone()
+
+
+def test_a_closed_copy_takes_no_answer_and_still_shows_its_state() -> None:
+    game = Game.new(players=2, seed=5)
+    bot = RandomPlayer(5)
+    for _ in range(12):
+        game.apply(bot.choose(game.decision))
+    twin = game.clone()
+    ids = bot.choose(twin.decision)
+    shown = {**twin.snapshot(), "decision": None}
+    twin.close()
+    assert twin.decision is None and not twin.is_over
+    assert twin.snapshot() == shown  # everything but the question it no longer asks
+    with pytest.raises(IllegalChoice, match="closed"):
+        twin.apply(ids)
+    game.apply(ids)  # the game it was copied from plays on
