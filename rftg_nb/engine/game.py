@@ -70,7 +70,7 @@ Rules = Generator[Decision, tuple[str, ...], None]
 #: state
 Mark = tuple[int, str, GameState]
 #: what a copy goes on from: where, the state, the choices and who made each
-Resume = tuple[str, GameState, list[tuple[str, ...]], list[int]]
+Resume = tuple[str, GameState, list[tuple[str, ...]], bytearray]
 
 
 def _all_str(items: list[Any]) -> bool:
@@ -153,7 +153,7 @@ class Game(GameViews):
             self.phase = "setup"
             self.goal_tracks: list[_goals.GoalTrack] = _goals.tracks_for(self)
             self._log: list[tuple[str, ...]] = []
-            self._log_players: list[int] = []
+            self._log_players = bytearray()  # who made each choice (a byte a choice)
             self._gen: Rules = _rounds.play(self)
         else:
             at, state, log, log_players = resume
