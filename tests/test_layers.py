@@ -2,11 +2,13 @@
 
 - the card layer (``rftg_nb.cards``) never imports the engine, the robot, the AI or the UI,
   not even inside a function;
-- the engine imports neither the robot, the AI, the lab nor the UI;
+- the layers point one way: cards <- engine <- robot <- AI <- history, lab, lessons <- UI (the
+  random player beside the engine, under the robot);
 - no module imports below its first definition (an import at the bottom of a file is the mark
   of two modules that need each other's names; those live in ``rftg_nb.constants``);
 - ``Game`` shows the protocol and nothing more: the helpers of the rules are module functions
-  (``piles.draw(game, ...)``) or underscored hooks (``_deal``, ``_after_phase``, ``_tell``).
+  (``piles.draw(game, ...)``) or underscored hooks (``_deal``, ``_after_phase``); a kind of
+  game plugs in through those hooks only.
 """
 
 from __future__ import annotations
@@ -59,7 +61,15 @@ def test_the_imports_are_read_right():
     ("rftg_nb.cards", ("rftg_nb.engine", "rftg_nb.robot", "rftg_nb.ai", "rftg_nb.ui",
                        "rftg_nb.lab", "rftg_nb.lessons", "rftg_nb.players")),
     ("rftg_nb.engine", ("rftg_nb.robot", "rftg_nb.ai", "rftg_nb.ui", "rftg_nb.lab",
-                        "rftg_nb.lessons")),
+                        "rftg_nb.lessons", "rftg_nb.history", "rftg_nb.players")),
+    ("rftg_nb.robot", ("rftg_nb.ai", "rftg_nb.ui", "rftg_nb.lab", "rftg_nb.lessons",
+                       "rftg_nb.history")),
+    ("rftg_nb.players", ("rftg_nb.robot", "rftg_nb.ai", "rftg_nb.ui", "rftg_nb.lab",
+                         "rftg_nb.lessons", "rftg_nb.history")),
+    ("rftg_nb.ai", ("rftg_nb.ui", "rftg_nb.lab", "rftg_nb.lessons", "rftg_nb.history")),
+    ("rftg_nb.history", ("rftg_nb.ui", "rftg_nb.lab", "rftg_nb.lessons")),
+    ("rftg_nb.lab", ("rftg_nb.ui", "rftg_nb.lessons", "rftg_nb.history")),
+    ("rftg_nb.lessons", ("rftg_nb.ui",)),
 ])
 def test_a_layer_does_not_import_the_layers_above_it(layer: str, banned: tuple[str, ...]):
     found = [f"{path.relative_to(PACKAGE.parent)}:{line} imports {name}"

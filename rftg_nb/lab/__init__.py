@@ -12,8 +12,8 @@
   this process) in chunks of seeds, with a progress bar, optionally keeping the rows in a file
   it can resume from; :func:`read_results` reads such a file back.
 - :mod:`rftg_nb.lab.unknowns` builds the variants that try each assumed component value's
-  alternatives; :mod:`rftg_nb.lab.charts` turns tables into plotly figures;
-  :class:`rftg_nb.lab.app.LabApp` is the page of notebooks/lab.ipynb.
+  alternatives; :mod:`rftg_nb.ui.lab_charts` turns tables into plotly figures;
+  :class:`rftg_nb.ui.lab_app.LabApp` is the page of notebooks/lab.ipynb.
 """
 
 from rftg_nb.lab.play import GameFailed

@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from rftg_nb.lab.charts import mime_bundle
+from rftg_nb.ui.lab_charts import mime_bundle
 
 #: rows of a chart's data table at most (the rest is counted below it)
 MAX_ROWS = 60

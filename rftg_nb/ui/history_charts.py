@@ -11,9 +11,9 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
-from rftg_nb.lab.charts import LAYOUT, robot_summary, wilson
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
 from rftg_nb.ui.charts import plot_text
+from rftg_nb.ui.lab_charts import LAYOUT, robot_summary, wilson
 
 
 def solitaire_finished(games: pd.DataFrame) -> pd.DataFrame:

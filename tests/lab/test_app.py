@@ -10,11 +10,12 @@ import pandas as pd
 
 import rftg_nb.lab.run as run
 from rftg_nb import RandomPlayer
-from rftg_nb.lab import Settings, charts, grid
-from rftg_nb.lab.app import LabApp, most_games
+from rftg_nb.lab import Settings, grid
 from rftg_nb.lab.run import MAX_GAMES
 from rftg_nb.lab.unknowns import all_alternatives, alternatives, title, unknowns
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
+from rftg_nb.ui import lab_charts as charts
+from rftg_nb.ui.lab_app import LabApp, most_games
 
 
 def shown(out):
@@ -102,7 +103,7 @@ def test_the_ai_players_are_offered_once_they_exist(monkeypatch):
 
 
 def test_a_failed_run_is_shown_on_the_page(monkeypatch):
-    import rftg_nb.lab.app as app_module
+    import rftg_nb.ui.lab_app as app_module
 
     app = LabApp(executor="serial", run_now=False, threaded=False)
 
@@ -124,7 +125,7 @@ def test_a_failed_run_is_shown_on_the_page(monkeypatch):
 
 def _no_runs(monkeypatch) -> list[dict]:
     """The runs simulate is asked for from now on (none is played)."""
-    import rftg_nb.lab.app as app_module
+    import rftg_nb.ui.lab_app as app_module
 
     asked: list[dict] = []
     monkeypatch.setattr(app_module, "simulate", lambda *a, **k: asked.append(k))
@@ -181,7 +182,7 @@ def test_the_boxes_show_the_kernel_s_limits():
 def test_a_click_while_a_run_plays_is_refused(monkeypatch):
     """A disabled button still takes a client's click message: the kernel plays one run at
     a time and says why it did not start another."""
-    import rftg_nb.lab.app as app_module
+    import rftg_nb.ui.lab_app as app_module
 
     app = LabApp(executor="serial", run_now=False, threaded=False)
     real = app_module.simulate
@@ -202,7 +203,7 @@ def test_a_click_while_a_run_plays_is_refused(monkeypatch):
 
 
 def test_stop_ends_the_run_between_chunks_and_keeps_what_was_played(monkeypatch):
-    import rftg_nb.lab.app as app_module
+    import rftg_nb.ui.lab_app as app_module
 
     app = LabApp(executor="serial", run_now=False, threaded=False)
     app.seat.value = "random"

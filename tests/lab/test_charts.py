@@ -7,9 +7,10 @@ import math
 
 import pytest
 
-from rftg_nb.lab import charts, simulate
+from rftg_nb.lab import simulate
 from rftg_nb.lab.results import frame
 from rftg_nb.lab.unknowns import alternatives
+from rftg_nb.ui import lab_charts as charts
 
 
 def game(seed=0, winner="robot", robot_world="Old Earth", difficulty="easy", score0=10,

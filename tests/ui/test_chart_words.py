@@ -10,10 +10,10 @@ import pytest
 
 from rftg_nb import RandomPlayer, SoloGame
 from rftg_nb.lab import simulate
-from rftg_nb.lab.app import LabApp
 from rftg_nb.players import random_pick
 from rftg_nb.ui.chart_words import MAX_ROWS, chart_outputs, words_html
 from rftg_nb.ui.charts import CHARTS, TABLE_CHARTS
+from rftg_nb.ui.lab_app import LabApp
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -76,7 +76,7 @@ def test_every_lab_chart_has_its_words() -> None:
 
 
 def test_a_heatmap_and_a_histogram_in_words() -> None:
-    from rftg_nb.lab.charts import score_distribution, start_world_heatmap
+    from rftg_nb.ui.lab_charts import score_distribution, start_world_heatmap
 
     df = simulate(difficulty="easy", games=6, executor="serial", progress=False)
     heat = words_html(start_world_heatmap(df))

@@ -106,7 +106,7 @@ def test_the_designer_refuses_a_file_nested_too_deep():
 
 
 def test_the_lab_shows_a_failed_run_as_text(monkeypatch):
-    import rftg_nb.lab.app as lab_app
+    import rftg_nb.ui.lab_app as lab_app
 
     app = lab_app.LabApp(run_now=False, threaded=False)
 

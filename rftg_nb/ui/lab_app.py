@@ -9,7 +9,7 @@ Two studies, each a method a button calls and a test can call:
   against its alternatives (:mod:`rftg_nb.lab.unknowns`), one at a time or all at a glance.
 
 Each run keeps its table in :attr:`LabApp.tables`; charts are redrawn from the tables alone
-(:mod:`rftg_nb.lab.charts`), so changing what is measured needs no new games.
+(:mod:`rftg_nb.ui.lab_charts`), so changing what is measured needs no new games.
 
 A button's run plays on a thread of its own, so the kernel stays free for the page's messages:
 the progress bar moves, and Stop ends the run between chunks of games (the games played are
@@ -30,11 +30,11 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
-from rftg_nb.lab import charts
 from rftg_nb.lab.run import MAX_GAMES, MAX_RUN_GAMES, simulate
 from rftg_nb.lab.settings import Settings, SettingsError, available_seats, grid
 from rftg_nb.lab.unknowns import all_alternatives, alternatives, title, unknowns
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
+from rftg_nb.ui import lab_charts as charts
 from rftg_nb.ui.chart_words import chart_outputs
 from rftg_nb.ui.page_css import PAGE_CSS
 from rftg_nb.ui.shown import Shown
