@@ -80,6 +80,11 @@ def _all_str(items: list[Any]) -> bool:
     return True
 
 
+def _stopped() -> Rules:
+    """Rules that ask nothing more (a step-through copy's)."""
+    yield from ()
+
+
 class _Reached(Exception):
     """Raised inside :meth:`Game.at_step`'s replay when the wanted event has been emitted."""
 
@@ -375,7 +380,8 @@ class Game(GameViews):
         copy.record.listeners.remove(stop)
         copy._given = ()
         copy._decision = None
-        copy._gen = iter(())  # type: ignore[assignment]
+        copy._gen = _stopped()
+        copy._halted = True  # (nothing may be applied to it, nor may it be copied)
         return copy
 
     def clone(self, round_start: bool = False,

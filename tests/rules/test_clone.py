@@ -160,8 +160,14 @@ def test_a_clone_after_undo_and_from_a_position() -> None:
 
 def test_a_step_through_copy_cannot_be_cloned() -> None:
     game = Game.new(players=2, seed=2)
-    with pytest.raises(ValueError, match="step-through"):
-        game.at_step(3).clone()
+    RandomPlayer(2).play(game)
+    for step in (3, len(game.events) // 2):
+        copy = game.at_step(step)
+        with pytest.raises(ValueError, match="step-through"):
+            copy.clone()
+        copy.close()  # (nothing to stop)
+        with pytest.raises(IllegalChoice):
+            copy.apply("c1")
 
 
 def test_a_closed_copy_takes_no_answer_and_still_shows_its_state() -> None:
