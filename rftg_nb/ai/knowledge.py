@@ -124,6 +124,6 @@ def visible_state(game: Game, seat: int) -> list[Any]:
 
 def position_key(game: Game, seat: int, decision: Decision, seed: int) -> int:
     """A stable 64-bit number for (seed, visible position, pending decision)."""
-    text = repr((seed, visible_state(game, seat), decision.kind, decision.ids,
+    text = repr((seed, visible_state(game, seat), str(decision.kind), decision.ids,
                  decision.min, decision.max))
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from rftg_nb.engine import piles
 from rftg_nb.engine.decision import Decision, forced, told
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.piles import shuffle
 from rftg_nb.engine.setup import discard_down, start_good
 from rftg_nb.engine.state import Card, card_options, moved
@@ -178,7 +179,7 @@ def run(game: Game) -> Rules:
     for p in game.players:
         n = min(OPENING_DISCARDS, len(p.hand))
         yield from discard_down(
-            game, p, len(p.hand) - n, "initial_discard", "opening hand",
+            game, p, len(p.hand) - n, Kind.INITIAL_DISCARD, "opening hand",
             f"choose {n} of your {len(p.hand)} opening cards to discard (you keep "
             f"{len(p.hand) - n}; your start world is not revealed yet).")
     for p, world in zip(game.players, kept, strict=True):
@@ -192,7 +193,7 @@ def run(game: Game) -> Rules:
     for p in game.players:
         if any(c.design.has_flag("start_hand_3") for c in p.tableau):
             yield from discard_down(
-                game, p, 3, "initial_discard", "opening hand",
+                game, p, 3, Kind.INITIAL_DISCARD, "opening hand",
                 f"{p.tableau[0].name} lets you keep only 3 cards: discard "
                 f"{count(len(p.hand) - 3)}.")
 
@@ -251,7 +252,7 @@ def draft_round(game: Game, draft: Draft, r: int) -> Rules:
             to = players[(p.index + step) % n]
             left = len(packet)
             d = Decision(
-                p.index, "draft_pick",
+                p.index, Kind.DRAFT_PICK,
                 f"{p.name}: draft round {r} of {draft.rounds}, passing {direction} to "
                 f"{to.name}: keep 1 of the {count(left)} in this packet.",
                 card_options(packet), 1, 1,
@@ -295,7 +296,7 @@ def choose_start_world(game: Game, draft: Draft, p: Player) -> Generator[
     """``p`` keeps one of their two start worlds; the other goes face down onto their own
     discard pile. The kept one stays hidden until all are revealed."""
     pair = draft.start_worlds[p.index]
-    d = Decision(p.index, "start_world",
+    d = Decision(p.index, Kind.START_WORLD,
                  f"{p.name}: choose the start world you keep (the other goes face down onto "
                  "your discard pile).",
                  card_options(pair), 1, 1, {"cards": [c.name for c in pair]})

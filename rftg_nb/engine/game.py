@@ -39,6 +39,7 @@ from rftg_nb.engine.decision import (
     Saying,
     SetupError,
 )
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.power_cache import PowerUse
 from rftg_nb.engine.record import Record
 from rftg_nb.engine.saves import (
@@ -431,7 +432,7 @@ class Game(GameViews):
             d = self._decision
             if d is None:
                 break
-            if stop_round is not None and d.kind == "actions" and self.round == stop_round:
+            if stop_round is not None and d.kind == Kind.ACTIONS and self.round == stop_round:
                 break
             if watch is not None:
                 watch(self, d, ids)

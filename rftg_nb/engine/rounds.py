@@ -20,6 +20,7 @@ from rftg_nb.constants import (
 )
 from rftg_nb.engine import draft, goals, position, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases import consume, develop, explore, produce, settle
 from rftg_nb.engine.setup import discard_down, initial_discards
 from rftg_nb.text import says
@@ -124,7 +125,7 @@ def select_actions(game: Game) -> Rules:
     allowed, options = _ACTION_CHOICES[game.advanced]
     what = "two different actions" if n == 2 else "an action"
     for p in game.players:
-        d = Decision(p.index, "actions", f"{p.name}: choose {what} for round {game.round}.",
+        d = Decision(p.index, Kind.ACTIONS, f"{p.name}: choose {what} for round {game.round}.",
                      options, n, n, None, _action_rule)
         ids = forced(d)
         if ids is None:
@@ -192,7 +193,7 @@ def hand_limit(game: Game) -> Rules:
         if n <= 0:  # nothing to ask (as discard_down would find)
             continue
         yield from discard_down(
-            game, p, HAND_LIMIT, "hand_limit", "hand limit",
+            game, p, HAND_LIMIT, Kind.HAND_LIMIT, "hand limit",
             f"the hand limit is {HAND_LIMIT}: discard {n} card{'s' if n > 1 else ''}.")
 
 

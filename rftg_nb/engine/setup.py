@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from rftg_nb.cards import Design
 from rftg_nb.engine import piles
 from rftg_nb.engine.decision import Decision, Saying, forced
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.piles import shuffle
 from rftg_nb.engine.state import Card, Player, card_options
 from rftg_nb.text import says
@@ -83,7 +84,7 @@ def initial_discards(game: Game) -> Rules:
     for p in game.players:
         keep = 3 if any(c.design.has_flag("start_hand_3") for c in p.tableau) else 4
         yield from discard_down(
-            game, p, keep, "initial_discard", "opening hand",
+            game, p, keep, Kind.INITIAL_DISCARD, "opening hand",
             f"choose {len(p.hand) - keep} of your {len(p.hand)} opening cards to discard "
             f"(you keep {keep}).")
 

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rftg_nb.constants import GOOD_LABEL, HAND_LIMIT
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases import develop, explore, settle
 from rftg_nb.engine.rounds import PHASE_TITLES
 from rftg_nb.text import count
@@ -33,11 +34,12 @@ if TYPE_CHECKING:
 
 # Decisions whose option ids are cards of the deciding player's hand ...
 HAND_KINDS = frozenset({
-    "initial_discard", "explore_keep", "develop", "pay", "settle", "settle_second",
-    "military_discard", "consume_discard", "produce_discard", "hand_limit",
+    Kind.INITIAL_DISCARD, Kind.EXPLORE_KEEP, Kind.DEVELOP, Kind.PAY, Kind.SETTLE,
+    Kind.SETTLE_SECOND, Kind.MILITARY_DISCARD, Kind.CONSUME_DISCARD, Kind.PRODUCE_DISCARD,
+    Kind.HAND_LIMIT,
 })
 # ... and those that pick worlds of the player's tableau (the goods on them, or where a good goes).
-TABLEAU_KINDS = frozenset({"trade", "consume_goods", "windfall"})
+TABLEAU_KINDS = frozenset({Kind.TRADE, Kind.CONSUME_GOODS, Kind.WINDFALL})
 # Said of a card left out for a reason this module does not know; a test checks it never shows.
 UNKNOWN = "can't be picked now"
 
@@ -59,24 +61,24 @@ def card_notes(game: Game, player: int) -> dict[str, str]:
 
 
 def _hand_note(game: Game, p: Player, d: Decision, card: Card) -> str:
-    if d.kind == "develop":
+    if d.kind == Kind.DEVELOP:
         return develop.why_not_develop(game, p, card, develop.discount(game, p, game.phase)) \
             or UNKNOWN
-    if d.kind in ("settle", "settle_second"):
+    if d.kind in (Kind.SETTLE, Kind.SETTLE_SECOND):
         # As legal_worlds: the world itself leaves the hand, the other cards may pay.
         return settle.why_not_settle(game, p, card, len(p.hand) - 1) or UNKNOWN
-    if d.kind == "explore_keep":
+    if d.kind == Kind.EXPLORE_KEEP:
         return "in your hand before Explore: keep from the new cards"
-    if d.kind == "windfall":
+    if d.kind == Kind.WINDFALL:
         return "a hand card: pick a windfall world in your tableau"
-    if d.kind in ("trade", "consume_goods"):
+    if d.kind in (Kind.TRADE, Kind.CONSUME_GOODS):
         return "a hand card: pick a good in your tableau"
     return UNKNOWN
 
 
 def _tableau_note(d: Decision, card: Card) -> str:
     w = card.design
-    if d.kind == "windfall":
+    if d.kind == Kind.WINDFALL:
         if not w.is_world:
             return "a development, not a windfall world"
         if not w.windfall:
@@ -92,7 +94,7 @@ def _tableau_note(d: Decision, card: Card) -> str:
         return "a development: it holds no goods"
     if card.good is None:
         return "no good on it"
-    if d.kind == "consume_goods":
+    if d.kind == Kind.CONSUME_GOODS:
         power = d.context.get("card")
         if d.context.get("own"):
             return f"its good can't be consumed by {power} (only its own good)"
@@ -121,16 +123,16 @@ def phase_note(game: Game, player: int) -> str:
         return (f"Draft round {dr.round} of {dr.rounds}: keep one card of the packet you hold "
                 f"and pass the rest {dr.direction}; your picks become your own draw pile.")
     if phase == "setup":
-        if d is not None and d.kind == "start_world" and d.player == player:
+        if d is not None and d.kind == Kind.START_WORLD and d.player == player:
             return ("Start of the game: keep one of your two start worlds; the other goes face "
                     "down onto your own discard pile.")
-        if d is not None and d.kind == "initial_discard" and d.player == player:
+        if d is not None and d.kind == Kind.INITIAL_DISCARD and d.player == player:
             keep = len(p.hand) - d.min
             return (f"Start of the game: discard {d.min} of your {len(p.hand)} opening cards "
                     f"and keep {keep}.")
         return "Start of the game: each player secretly discards down to their opening hand."
     if phase == "action":
-        if d is not None and d.kind == "dice":
+        if d is not None and d.kind == Kind.DICE:
             return "Robot dice: roll the robot's two dice and enter the faces they show."
         what = "two different actions" if game.advanced else "one action"
         return (f"Choose actions: pick {what} in secret; each calls its phase for everyone, "

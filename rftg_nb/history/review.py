@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Any
 
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.history.replay import Replay
 
 #: the review's format (kept in the history with it; a review of another version is redone)
@@ -238,7 +239,7 @@ def play_out(game: Any, d: Any, answers: list[tuple[str, ...]], deals: int,
     ``deals`` sampled copies of ``game``, played to the start of the next round."""
     from rftg_nb.ai.search import play_round, spread_rolls
 
-    round_start = d.kind == "actions"
+    round_start = d.kind == Kind.ACTIONS
     rolls = spread_rolls(game, rng, deals) if round_start else [None] * deals
     seeds = [rng.getrandbits(62) for _ in range(deals)]
     memo: dict[tuple[int, int], tuple[str, ...]] = {}

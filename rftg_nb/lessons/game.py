@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.lessons.model import Lesson, until
 
 # The robot's opening draw stack (Old Earth's robot gets four cards) in the game lessons:
@@ -146,7 +147,7 @@ TRADE = Lesson(
     deck=STACK + ("Pre-Sentient Race", "Contact Specialist", "Investment Credits",
                   "Colony Ship") + DEAR,
     dice=(("produce", "x2"), ("produce", "x2")),
-    script=(list(DEAR), ["settle", "develop"], [], ["Pre-Sentient Race"], until("actions"),
+    script=(list(DEAR), ["settle", "develop"], [], ["Pre-Sentient Race"], until(Kind.ACTIONS),
             ["trade", "produce"]),
     goal="Sell the good that gives you the most cards.",
     grader="most_cards",
@@ -177,9 +178,10 @@ PRODUCE = Lesson(
     deck=STACK + ("Avian Uplift Race", "Rebel Fuel Cache", "Contact Specialist",
                   "Colony Ship") + DEAR,
     dice=(("produce", "x2"),) * 4,
-    script=(list(DEAR), ["settle", "settle2"], ["Avian Uplift Race"], until("settle"),
-            ["Rebel Fuel Cache"], until("actions"), ["trade", "explore5"], until("actions"),
-            ["trade", "explore5"], until("actions"), ["produce", "develop"], until("windfall")),
+    script=(list(DEAR), ["settle", "settle2"], ["Avian Uplift Race"], until(Kind.SETTLE),
+            ["Rebel Fuel Cache"], until(Kind.ACTIONS), ["trade", "explore5"],
+            until(Kind.ACTIONS), ["trade", "explore5"], until(Kind.ACTIONS),
+            ["produce", "develop"], until(Kind.WINDFALL)),
     goal="Put your Produce bonus good where it will sell for the most.",
     grader="most_goods_value",
     why="A Genes good (green) sells for 4 cards, a Rare one (brown) for 3.",
@@ -217,8 +219,8 @@ HAND_LIMIT = Lesson(
     dice=(("produce", "x2"),) * 4,
     script=(list(DEAR),
             *(step for explored in _EXPLORED[:-1]
-              for step in (["explore11", "x2"], list(explored[:2]), until("actions"))),
-            ["explore11", "x2"], list(_EXPLORED[-1][:2]), until("hand_limit")),
+              for step in (["explore11", "x2"], list(explored[:2]), until(Kind.ACTIONS))),
+            ["explore11", "x2"], list(_EXPLORED[-1][:2]), until(Kind.HAND_LIMIT)),
     goal="Discard two cards so that the ten you keep are worth the most VP.",
     grader="most_hand_vp",
     why="When you must discard, the cheapest cards to lose are the ones you would place last.",
@@ -278,7 +280,7 @@ CONQUEST = Lesson(
     + ("Rebel Colony", "Hive World", "Spice World"),
     dice=(("produce", "x2"),) * 2,
     script=(list(DEAR), ["explore11", "develop"], ["Rebel Colony", "Hive World"],
-            ["Space Marines"], ["Gem World"], until("actions"), ["settle", "produce"]),
+            ["Space Marines"], ["Gem World"], until(Kind.ACTIONS), ["settle", "produce"]),
     goal="Conquer the world that leaves you with the most VP.",
     grader="most_score",
     why="Military is compared with the defence; nothing is paid.",
@@ -378,7 +380,7 @@ CONSUME_X2 = Lesson(
     ),
     deck=STACK + UNPLACEABLE + DEAR,
     dice=(("produce", "match"),) * 2,
-    script=(list(DEAR), ["develop", "produce"], until("actions")),
+    script=(list(DEAR), ["develop", "produce"], until(Kind.ACTIONS)),
     goal="Choose Produce and the action that gives you the highest score at the end of the "
          "round.",
     grader="most_score_round",

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rftg_nb.engine.kinds import DECISION_KINDS
 from rftg_nb.robot.setup import ADJUSTABLE
 
 TOPICS = ("game", "robot")
@@ -136,6 +137,12 @@ class Lesson:
         for key in self.claims:
             if key not in MEASURES and not (key == "best" and self.kind == "choose"):
                 raise bad(f"claims: {key!r} is not a measure ({', '.join(MEASURES)})")
+        for part, steps in (("script", self.script), ("then", self.then)):
+            for i, step in enumerate(steps):
+                if isinstance(step, Mapping) and "until" in step \
+                        and step["until"] != "end" and step["until"] not in DECISION_KINDS:
+                    raise bad(f"{part}[{i}]: until({step['until']!r}) names no kind of "
+                              f"decision (one of {', '.join(DECISION_KINDS)}, or 'end')")
         if self.robot and not self.robot_why.strip():
             raise bad("robot_why: say why the robot's numbers are set")
         for key in self.robot:

@@ -7,13 +7,14 @@ lesson adjusts the robot after set-up, as the rulebook's examples assume.
 
 from __future__ import annotations
 
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.lessons.measures import FACE_CHOICES, SPACE_CHOICES, YES_NO
 from rftg_nb.lessons.model import Lesson, Question, until
 
 # Six cards for your opening hand that you will not place in the robot lessons.
 HAND = ("Rebel Homeworld", "Rebel Base", "Rebel Outpost", "Rebel Colony",
         "Lost Alien Battle Fleet", "Alien Robotic Factory")
-ROUND = until("actions")  # play the round out quietly, to the next round's actions
+ROUND = until(Kind.ACTIONS)  # play the round out quietly, to the next round's actions
 
 DICE = Lesson(
     id="robot-dice",

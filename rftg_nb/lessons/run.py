@@ -52,11 +52,11 @@ class _Player:
             if d is None:
                 if kind == "end":
                     return
-                raise self.error(i, f"the game ended before a {kind!r} decision")
+                raise self.error(i, f"the game ended before a '{kind}' decision")
             if d.kind == kind:
                 return
             g.apply(quiet_pick(d))
-        raise self.error(i, f"no {kind!r} decision within {MAX_STEPS} answers")
+        raise self.error(i, f"no '{kind}' decision within {MAX_STEPS} answers")
 
 
 def resolve(d: Decision, step: Step, error: Any) -> list[str]:
@@ -71,7 +71,7 @@ def resolve(d: Decision, step: Step, error: Any) -> list[str]:
                  and (o.label == n or (o.data or {}).get("card") == n)]
         if not found:
             offered = ", ".join(f"{o.id} {_name(o)}" for o in d.options) or "nothing"
-            raise error(f"{n!r} is not offered by the {d.kind!r} decision (offered: {offered})")
+            raise error(f"{n!r} is not offered by the '{d.kind}' decision (offered: {offered})")
         ids.append(found[0])
     return ids
 

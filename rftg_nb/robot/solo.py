@@ -25,6 +25,7 @@ from rftg_nb.engine.decision import (
     told,
 )
 from rftg_nb.engine.game import Game, Resume
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card
 from rftg_nb.robot import procedures
@@ -305,7 +306,7 @@ class SoloGame(Game):
         if dice == "manual":
             opts = tuple(Option(f"a:{f}", f"Die A: {FACE_LABELS[f]}") for f in dict.fromkeys(a))
             opts += tuple(Option(f"b:{f}", f"Die B: {FACE_LABELS[f]}") for f in dict.fromkeys(b))
-            d = Decision(0, "dice", "Roll the two robot dice and enter the faces you rolled "
+            d = Decision(0, Kind.DICE, "Roll the two robot dice and enter the faces you rolled "
                          f"(one per die). {_which_die(a, b)}", opts, 2, 2, rule=_one_per_die)
             ids = forced(d)
             if ids is None:

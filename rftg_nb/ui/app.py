@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
 from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS
 from rftg_nb.robot.solo import roll_from_ids
@@ -124,7 +125,7 @@ class SoloApp(BoardApp):
         """Whether ``ids`` would be a legal answer, and for a roll where the dice would go."""
         out = super().check(ids)
         d = self.c.decision
-        if d is not None and d.kind == "dice" and out["ok"]:
+        if d is not None and d.kind == Kind.DICE and out["ok"]:
             out["preview"] = [{"die": p.die, "face": FACE_LABELS.get(p.face, p.face),
                                "space_id": p.space,
                                "space": SPACE_LABELS[p.space], "why": p.why}

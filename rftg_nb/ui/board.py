@@ -14,6 +14,7 @@ takes when this module is imported.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +22,8 @@ from typing import Any
 
 import anywidget
 import traitlets
+
+from rftg_nb.engine.kinds import Kind
 
 HERE = Path(__file__).parent
 BOARD_DIR = HERE / "board"
@@ -37,12 +40,20 @@ class BoardModuleError(ImportError):
     """The board's modules do not join: one imports a module that does not come before it."""
 
 
+def kinds_module() -> str:
+    """The kinds of decision as the page script names them (``KIND.DICE``), made from
+    :class:`rftg_nb.engine.kinds.Kind`: the page never spells a kind itself."""
+    names = ", ".join(f"{k.name}: {json.dumps(k.value)}" for k in Kind)
+    return ("// ---- the kinds of decision, from rftg_nb.engine.kinds.Kind\n"
+            f"const KIND = Object.freeze({{{names}}});\n")
+
+
 def board_module() -> str:
-    """The board's modules joined into one ES module: once they share one scope, their
-    imports of each other are dropped and their exports become plain declarations (their
-    top-level names are distinct: ``tests/ui/test_board_modules.py``); the last module's
-    ``export default`` stays."""
-    out: list[str] = []
+    """The board's modules joined into one ES module after the kinds of decision
+    (:func:`kinds_module`): once they share one scope, their imports of each other are dropped
+    and their exports become plain declarations (their top-level names are distinct:
+    ``tests/ui/test_board_modules.py``); the last module's ``export default`` stays."""
+    out: list[str] = [kinds_module()]
     for i, name in enumerate(BOARD_MODULES):
         text = (BOARD_DIR / f"{name}.js").read_text(encoding="utf-8")
         for _names, dep in SIBLING_IMPORT.findall(text):

@@ -14,6 +14,7 @@ from typing import Any
 
 from rftg_nb.engine.decision import Decision
 from rftg_nb.engine.game import Game
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.state import Card
 from rftg_nb.ui.phases import phase_title
 
@@ -41,7 +42,7 @@ def question_for(game: Game, seat: int, d: Decision | None,
     if game.draft is not None and not game.draft.done:
         draft = game.draft
         where = (f"Draft round {draft.round} of {draft.rounds}, passing {draft.direction}"
-                 if draft.round and d.kind == "draft_pick" else "Setup: the draft")
+                 if draft.round and d.kind == Kind.DRAFT_PICK else "Setup: the draft")
     me = game.players[seat]
     cards = {x.id for x in me.hand} | {x.id for x in me.tableau} | {
         x.id for x in draft_cards(game, seat)}
@@ -114,14 +115,14 @@ def seat_cards(game: Game, seat: int, d: Decision | None, q: dict[str, Any] | No
     in_hand = {x.id for x in me.hand}
     on_cards = bool(q and q["cards"] and d is not None)
     option = set(d.ids) if on_cards and d is not None else set()
-    notes = card_notes(game, seat) if on_cards and d is not None and d.kind != "explore_keep" \
+    notes = card_notes(game, seat) if on_cards and d is not None and d.kind != Kind.EXPLORE_KEEP \
         else {}
     if option and not option & in_hand:
         # a question about the tableau (a good, a windfall world): the hand is not dimmed
         notes = {k: v for k, v in notes.items() if k not in in_hand}
     hand = list(me.hand)
     explored_ids = set(apart)
-    if d is not None and d.kind == "explore_keep" and on_cards:
+    if d is not None and d.kind == Kind.EXPLORE_KEEP and on_cards:
         explored_ids |= option
     explored = [x for x in hand if x.id in explored_ids]
     hand = [x for x in hand if x.id not in explored_ids]

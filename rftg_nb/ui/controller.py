@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.robot import ComponentError, SoloGame
 from rftg_nb.robot.dice import Placement
 from rftg_nb.text import count, quote
@@ -157,7 +158,7 @@ class SoloController:
             return 0
         if g.is_over:
             where = "to the end of the game"
-        elif g.decision is not None and g.decision.kind == "dice":
+        elif g.decision is not None and g.decision.kind == Kind.DICE:
             where = "up to the next roll of real dice"
         else:
             where = f"to the end of round {start}" if start else "through the setup"
@@ -291,7 +292,7 @@ class SoloController:
         g = self.at_cursor()
         r = g.robot
         d = self.decision
-        choosing = d is not None and d.kind == "actions"
+        choosing = d is not None and d.kind == Kind.ACTIONS
         mat = {
             "credit": r.credit, "economy": r.economy, "vp": r.vp_chips,
             "tableau": list(r.tableau), "draw_stack": len(r.stack),

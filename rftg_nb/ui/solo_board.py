@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, SPACES, player_markers
 from rftg_nb.robot.mat import COUNTER
 from rftg_nb.robot.rules import SUMMARIES, mat_rows, response_notes, rule_summary
@@ -34,13 +35,13 @@ def question(c: SoloController) -> dict[str, Any] | None:
     if d is None or g is None:
         return None
     q = question_for(g, 0, d, c.explain)
-    if q is not None and d.kind == "actions" and c.explain:
+    if q is not None and d.kind == Kind.ACTIONS and c.explain:
         # the decision a solitaire player weighs: what the robot does with each phase called
         responses = response_notes(g.robot.values)
         for o in q["options"]:
             o["note"] = responses.get(o["id"], "")
         q["coach"] = f"{q.get('coach', '')} {RESPONSE_INTRO}".strip()
-    if q is not None and d.kind == "dice":
+    if q is not None and d.kind == Kind.DICE:
         q["dice"] = {die: [{"id": o.id, "face": o.id[2:], "label": FACE_LABELS[o.id[2:]]}
                            for o in d.options if o.id.startswith(die.lower() + ":")]
                      for die in ("A", "B")}

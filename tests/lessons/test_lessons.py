@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from rftg_nb.lessons import LESSONS, MEASURES, Feedback, Lesson, LessonError, LessonRun
+from rftg_nb.lessons import LESSONS, MEASURES, Feedback, Lesson, LessonError, LessonRun, until
 
 CHOOSE = [x for x in LESSONS if x.kind == "choose"]
 PREDICT = [x for x in LESSONS if x.kind == "predict"]
@@ -124,6 +124,16 @@ def test_a_then_that_does_not_fit_fails_naming_the_lesson():
     bad = dataclasses.replace(lesson, id="bad-then", then=(["explore5", "nonsense"],))
     with pytest.raises(LessonError, match="bad-then.*then step 0"):
         LessonRun(bad)
+
+
+def test_a_step_waiting_for_a_kind_of_decision_that_does_not_exist_fails_when_declared():
+    lesson = PREDICT[0]
+    with pytest.raises(LessonError, match=r"bad-until.*then\[1\]: until\('action'\) names no"):
+        dataclasses.replace(lesson, id="bad-until", then=(lesson.then[0], until("action")))
+    with pytest.raises(LessonError, match=r"bad-script.*script\[0\]: until\('Settle'\)"):
+        dataclasses.replace(CHOOSE[0], id="bad-script", script=(until("Settle"),))
+    assert dataclasses.replace(lesson, then=(lesson.then[0], until("end"))).then[1] == {
+        "until": "end"}
 
 
 def test_a_bad_declaration_fails_naming_the_lesson():

@@ -63,3 +63,21 @@ def test_a_module_importing_one_that_comes_after_it_is_refused(monkeypatch, tmp_
     monkeypatch.setattr(board, "BOARD_DIR", tmp_path)
     with pytest.raises(board.BoardModuleError, match="util.js imports ./parts.js"):
         board.board_module()
+
+
+def test_the_page_names_the_kinds_of_decision_through_python():
+    """The page's script compares a question's kind with ``KIND``, which the joined module
+    makes from ``rftg_nb.engine.kinds.Kind``; no module spells a kind itself."""
+    import re
+
+    from rftg_nb.engine.kinds import Kind
+
+    names = "|".join(k.value for k in Kind)
+    spelt = re.compile(r"""\.kind\s*[!=]==?\s*["'](""" + names + r""")["']""")
+    for name in BOARD_MODULES:
+        text = (BOARD_DIR / f"{name}.js").read_text(encoding="utf-8")
+        assert not spelt.search(text), f"{name}.js spells a kind of decision"
+    joined = board_module()
+    assert joined.index("const KIND = Object.freeze(") < joined.index("// ---- board/util.js")
+    for k in Kind:
+        assert f'{k.name}: "{k.value}"' in joined

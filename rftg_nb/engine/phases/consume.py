@@ -10,6 +10,7 @@ from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL, GOOD_VALUE
 from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.powers import Handler, power
 from rftg_nb.engine.state import card_options
 from rftg_nb.text import says
@@ -119,7 +120,7 @@ def sell(game: Game, p: Player, why: str, bonuses: bool = True) -> Rules:
     if len(goods) == 1:  # the only good: nothing to ask (as decision.forced finds)
         world = goods[0]
     else:
-        d = Decision(p.index, "trade", f"{p.name}: choose a good to sell ({why}).",
+        d = Decision(p.index, Kind.TRADE, f"{p.name}: choose a good to sell ({why}).",
                      _good_options(game, p, goods, bonuses), 1, 1)
         ids = yield d
         world = next(w for w in goods if w.id == ids[0])
@@ -279,7 +280,7 @@ def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     if rule is None and len(goods) == n:  # every good goes: nothing to ask (decision.forced)
         used = list(goods)
     else:
-        d = Decision(p.index, "consume_goods",
+        d = Decision(p.index, Kind.CONSUME_GOODS,
                      f"{p.name}: choose {n} good{'s' if n > 1 else ''} for {card.name}.",
                      _good_options(game, p, goods), n, n,
                      {"card": card.name, "kinds": goods_kinds(pw),
@@ -312,7 +313,7 @@ def _hand_usable(game: Game, p: Player, card: Card, pw: Power) -> bool:
                                  f"{'s' if pw.times > 1 else ''} from hand for {pw.value} VP each")
 def _discard_for_vp(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     top = min(pw.times, len(p.hand))
-    d = Decision(p.index, "consume_discard",
+    d = Decision(p.index, Kind.CONSUME_DISCARD,
                  f"{p.name}: discard up to {top} card{'s' if top > 1 else ''} for "
                  f"{pw.value} VP each ({card.name}).",
                  card_options(p.hand), 0, top, {"card": card.name})
@@ -336,7 +337,7 @@ def _consume_draw(game: Game, p: Player, card: Card, pw: Power) -> Rules:
                                  "if its cost matches")
 def _gamble(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     costs = sorted({c.design.cost for c in game.cards})
-    d = Decision(p.index, "gamble", f"{p.name}: name a cost for {card.name}.",
+    d = Decision(p.index, Kind.GAMBLE, f"{p.name}: name a cost for {card.name}.",
                  tuple(Option(str(c), f"Cost {c}") for c in costs), 1, 1, {"card": card.name})
     ids = forced(d)
     if ids is None:
@@ -417,7 +418,7 @@ def consume_powers(game: Game, p: Player) -> Rules:
             options = [_power_option(card, i, pw, h) for card, i, pw, h in usable]
             if not must:
                 options.append(STOP)
-            d = Decision(p.index, "consume_power",
+            d = Decision(p.index, Kind.CONSUME_POWER,
                          f"{p.name}: choose a consume power to use next"
                          + ("." if must else ", or stop."),
                          tuple(options), 1, 1)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.powers import power
 from rftg_nb.engine.state import card_options
 from rftg_nb.text import says
@@ -82,7 +83,7 @@ def run(game: Game, which: str) -> Rules:
             continue
         opts = tuple([_develop_option(c, max(0, c.design.cost - off)) for c in legal])
         d = Decision(
-            p.index, "develop",
+            p.index, Kind.DEVELOP,
             f"{p.name}: choose a development to place (or none)"
             + (f"; your developments cost {off} less this phase." if off else "."),
             opts, 0, 1,
@@ -119,7 +120,7 @@ def pay(game: Game, p: Player, cost: int, what: str) -> Rules:
     if cost <= 0:
         return
     d = Decision(
-        p.index, "pay",
+        p.index, Kind.PAY,
         f"{p.name}: discard {cost} card{'s' if cost > 1 else ''} to pay for {what}.",
         card_options(p.hand), cost, cost, {"cost": cost, "for": what},
     )

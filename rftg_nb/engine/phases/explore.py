@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, forced
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.powers import power
 from rftg_nb.engine.state import card_options
 
@@ -55,7 +56,7 @@ def run(game: Game) -> Generator[Decision, tuple[str, ...], None]:
         if keep == len(cards):
             continue
         d = Decision(
-            p.index, "explore_keep",
+            p.index, Kind.EXPLORE_KEEP,
             f"{p.name}: keep {keep} of the {len(cards)} cards you explored; "
             f"the rest are discarded.",
             card_options(cards), keep, keep,

@@ -9,6 +9,7 @@ from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL
 from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.powers import power
 from rftg_nb.engine.state import card_options
 from rftg_nb.text import article
@@ -70,7 +71,7 @@ def _windfall(game: Game, p: Player, kind: str | None, why: str) -> Rules:
     if len(targets) == 1:  # the only world: nothing to ask (as decision.forced finds)
         produce_on(game, p, targets[0], why)
         return
-    d = Decision(p.index, "windfall",
+    d = Decision(p.index, Kind.WINDFALL,
                  f"{p.name}: choose a windfall world to get a good ({why}).",
                  tuple([Option(c.id, c.name, {"card": c.name, "kind": c.design.good})
                         for c in targets]), 1, 1, {"kind": kind, "for": why})
@@ -99,7 +100,7 @@ def _discard_to_produce(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     if card.good is not None or not p.hand or card not in p.tableau:
         return
     kind = cast(str, card.design.good)  # the power is printed on production worlds only
-    d = Decision(p.index, "produce_discard",
+    d = Decision(p.index, Kind.PRODUCE_DISCARD,
                  f"{p.name}: discard a card to produce an {GOOD_LABEL[kind]} good "
                  f"on {card.name}, or none.",
                  card_options(p.hand), 0, 1, {"card": card.name})

@@ -10,6 +10,7 @@ from rftg_nb.cards import Design
 from rftg_nb.constants import GOOD_LABEL
 from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases.develop import pay
 from rftg_nb.engine.powers import power
 from rftg_nb.engine.state import card_options
@@ -114,7 +115,7 @@ def _place_two(game: Game, p: Player, card: Card) -> Rules:
     if not legal:
         return
     d = Decision(
-        p.index, "settle_second",
+        p.index, Kind.SETTLE_SECOND,
         f"{p.name}: {card.name} lets you place a second world (or none).",
         _world_options(game, p, legal), 0, 1,
     )
@@ -344,7 +345,7 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
         m = options[0]
     else:
         d = Decision(
-            p.index, "settle_method", f"{p.name}: how do you place {world.name}?",
+            p.index, Kind.SETTLE_METHOD, f"{p.name}: how do you place {world.name}?",
             tuple([Option(m.id, m.label, {"pay": m.pay}) for m in options]), 1, 1,
             {"card": world.name},
         )
@@ -361,7 +362,7 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
     if m.hand_military is not None:
         lo, hi = m.hand_military
         d = Decision(
-            p.index, "military_discard",
+            p.index, Kind.MILITARY_DISCARD,
             f"{p.name}: discard {lo} to {hi} cards for +1 Military each until the end of "
             "this phase.",
             card_options(p.hand), lo, hi,
@@ -388,7 +389,7 @@ def run(game: Game, which: str) -> Rules:
         legal = legal_worlds(game, p)
         if not legal:
             continue
-        d = Decision(p.index, "settle", f"{p.name}: choose a world to place (or none).",
+        d = Decision(p.index, Kind.SETTLE, f"{p.name}: choose a world to place (or none).",
                      _world_options(game, p, legal), 0, 1)
         ids = forced(d)
         if ids is None:

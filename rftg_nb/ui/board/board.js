@@ -261,7 +261,7 @@ function render({ model, el }) {
   function toggle(id) {
     const q = B.state().question;
     if (!q) return;
-    if (q.kind === "dice") {
+    if (q.kind === KIND.DICE) {
       const die = id.slice(0, 2);
       B.picked = B.picked.filter((x) => !x.startsWith(die));
       B.picked.push(id);
@@ -276,7 +276,7 @@ function render({ model, el }) {
     // The page judges the pick itself; the kernel is asked only where the question's data
     // leaves the verdict to it, and for where a legal roll's dice would go (the preview).
     const v = judgePick(q, B.picked);
-    if (!v.known || (q.kind === "dice" && v.ok)) B.send({ do: "check", ids: B.picked });
+    if (!v.known || (q.kind === KIND.DICE && v.ok)) B.send({ do: "check", ids: B.picked });
     draw();
     say(".rb-live-pick", pickWords(B, q));  // the count, not the whole question again
   }
@@ -324,7 +324,7 @@ function render({ model, el }) {
     if (opt && B.state().replay) return;  // a replay's answer was given long ago
     if (opt) {
       const q = B.state().question;
-      if (q && !q.cards && q.kind !== "dice" && q.max === 1) sendBusy("answer", { do: "answer", ids: [opt.dataset.opt] });
+      if (q && !q.cards && q.kind !== KIND.DICE && q.max === 1) sendBusy("answer", { do: "answer", ids: [opt.dataset.opt] });
       else toggle(opt.dataset.opt);
       return;
     }

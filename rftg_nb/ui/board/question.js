@@ -26,7 +26,7 @@ function pickNote(B, q) {
 }
 
 function submitLabel(B, q) {
-  if (q.kind === "dice") return "Confirm the roll";
+  if (q.kind === KIND.DICE) return "Confirm the roll";
   if (!B.picked.length && q.min === 0) return "None";
   return "Confirm";
 }
@@ -48,7 +48,7 @@ export function drawQuestion(B, s) {
     return "";
   }
   let body = "";
-  if (q.kind === "dice") {
+  if (q.kind === KIND.DICE) {
     body = ["A", "B"].map((die) => `<div class="rb-dice-row"><span class="rb-die-name">Die ${die}</span>
         ${q.dice[die].map((f) => `<button class="rb-face face-${esc(f.face)} ${picked.includes(f.id) ? "picked" : ""}"
           data-opt="${esc(f.id)}" aria-pressed="${picked.includes(f.id)}" aria-label="die ${die}: ${esc(f.label)}"><span class="pip">${esc(DIE_MARKS[f.face] || "")}</span>${esc(f.label)}</button>`).join("")}</div>`).join("");
@@ -66,7 +66,7 @@ export function drawQuestion(B, s) {
     }).join("")}
         ${!multi && q.min === 0 ? '<button class="rb-btn" data-do="none">None</button>' : ""}</div>`;
   }
-  const needsSubmit = q.kind === "dice" || q.cards || q.max > 1;
+  const needsSubmit = q.kind === KIND.DICE || q.cards || q.max > 1;
   let foot = "";
   if (s.replay) {
     const said = (q.answered_labels || []).length ? q.answered_labels.map(esc).join("; ") : "none";
@@ -115,7 +115,7 @@ function judged(j) {
 // pick, with its reason) and autoplay.
 function drawHelp(s) {
   const q = s.question;
-  if (!s.assist || s.lesson || s.replay || !q || q.kind === "dice") return "";
+  if (!s.assist || s.lesson || s.replay || !q || q.kind === KIND.DICE) return "";
   const h = s.hint;
   const line = h ? `<div class="rb-hintline" role="note"><b>Hint:</b> ${esc(h.reason)}
       ${h.labels.length ? `<span class="rb-hint-picks">(${h.labels.map(esc).join("; ")})</span>` : ""}</div>` : "";

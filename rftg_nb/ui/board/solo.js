@@ -29,7 +29,7 @@ function drawMat(B, s) {
   if (!m) return { mat: "" };
   const ghosts = {};
   const q = s.question;
-  if (q && q.kind === "dice" && B.checked && same(B.checked.ids, B.picked) && B.checked.preview) {
+  if (q && q.kind === KIND.DICE && B.checked && same(B.checked.ids, B.picked) && B.checked.preview) {
     for (const p of B.checked.preview) (ghosts[p.space_id] = ghosts[p.space_id] || []).push(p);
   }
   const fixed = B.info().spaces || [];
