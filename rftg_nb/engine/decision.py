@@ -172,8 +172,10 @@ class Decision:
         legal pick as a key (its option indices in ascending order joined by ","), ``why``:
         the reasons the other picks are refused, most common first, and ``bad``: key -> index
         in ``why`` for each refused pick whose reason is not ``why[0]``. With a rule and more
-        picks than that, ``ask``: the page must ask :meth:`check`. :func:`judge_pick` reads
-        this as the page does; the rule is taken to judge a pick as a set (order unimportant).
+        picks than that, ``ask``: the page must ask :meth:`check`. The board's judge
+        (``rftg_nb/ui/board/judge.js``, the only reader; tests/browser/test_pick_legality.py
+        runs it against :meth:`check`) reads it; the rule is taken to judge a pick as a set
+        (order unimportant).
         """
         out: dict[str, Any] = {"min": self.min, "max": self.max, "want": self._want()}
         if self.rule is None:
@@ -218,23 +220,6 @@ def forced(d: Decision) -> tuple[str, ...] | None:
     if d.rule is None and len(d.options) == d.min == d.max:
         return d.ids
     return None
-
-
-def judge_pick(legality: Mapping[str, Any], picks: Sequence[int]) -> tuple[bool | None, str]:
-    """Read :meth:`Decision.legality` as the board's page does: (legal, why not) for a pick of
-    distinct option indices, or (None, "") when the data leaves it to :meth:`Decision.check`.
-    """
-    n = len(picks)
-    if n < legality["min"] or n > legality["max"]:
-        return False, f"pick {legality['want']}, not {n}"
-    if "sets" in legality:
-        key = ",".join(map(str, sorted(picks)))
-        if key in legality["sets"]:
-            return True, ""
-        return False, legality["why"][legality["bad"].get(key, 0)]
-    if legality.get("ask"):
-        return None, ""
-    return True, ""
 
 
 class Saying:
