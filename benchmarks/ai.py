@@ -207,11 +207,11 @@ def duel(args: tuple[str, int]) -> float:
     rival = AIPlayer("fast", seed=i + 1) if other == "fast" else RandomPlayer(i + 1)
     while (d := game.decision) is not None:
         if d.player == seat:
-            game.apply(strong.pick(game, d))
+            game.apply(strong.answer(game, d))
         elif other == "fast":
-            game.apply(rival.pick(game, d))  # type: ignore[union-attr]
+            game.apply(rival.answer(game, d))  # type: ignore[union-attr]
         else:
-            game.apply(rival.choose(d))  # type: ignore[union-attr]
+            game.apply(rival.answer(game, d))  # type: ignore[union-attr]
     winners = game.winners
     return 1.0 / len(winners) if seat in winners else 0.0
 
@@ -280,7 +280,7 @@ def hint_row(positions: int, loads: list[bool], procs: int | None) -> bool:
         seen = []
         while (d := game.decision) is not None:
             seen.append(SoloGame.from_json(game.to_json()))
-            game.apply(fast.pick(game, d))
+            game.apply(fast.answer(game, d))
         games.append(seen)
         i += 1
     spots = [g for seen in games for g in seen][:positions]
@@ -366,7 +366,7 @@ def wait_positions(players: int, per_kind: int) -> dict[str, list[tuple[object, 
                 saved["seat"].append(game.to_json())
         else:
             saved["other"].append(game.to_json())
-        game.apply(fast.pick(game, d))
+        game.apply(fast.answer(game, d))
 
     def spread(texts: list[str]) -> list[str]:
         if len(texts) <= per_kind:
@@ -395,7 +395,7 @@ def time_decisions(level: str, spots: list[tuple[object, object]], hint: bool) -
         if hint:
             ai.hint(g)
         else:
-            ai.pick(g, d)
+            ai.answer(g, d)
 
     r = interleaved(one, len(spots))
     return r.work_seconds, [w / u for w, u in zip(r.work_seconds, r.unit_seconds, strict=True)]
@@ -488,11 +488,11 @@ def budget_duel(i: int) -> tuple[float, float, int]:
     while (d := game.decision) is not None:
         if d.player == seat:
             start = time.perf_counter()
-            game.apply(strong.pick(game, d))
+            game.apply(strong.answer(game, d))
             longest = max(longest, time.perf_counter() - start)
             asked += 1
         else:
-            game.apply(rival.pick(game, d))
+            game.apply(rival.answer(game, d))
     winners = game.winners
     return (1.0 / len(winners) if seat in winners else 0.0), longest, asked
 
@@ -572,7 +572,7 @@ def _chances(seed: int, i: int) -> list[tuple[float, float]]:
     ai = AIPlayer("fast", seed=i)
     predicted = []
     while (d := g.decision) is not None:
-        ids = tuple(ai.pick(g, d))
+        ids = tuple(ai.answer(g, d))
         if d.kind == "actions":
             rng = random.Random(f"calibration:{i}:{len(g.choices)}")
             [(chance, _vp)] = play_out(g, d, [ids], DEALS, rng, Ctx(g, d.player))

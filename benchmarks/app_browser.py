@@ -468,10 +468,10 @@ class BoardPage:
         for selector, label in options:
             if picked >= want and ok:
                 break
-            record = self.pick(selector, label)
+            record = self.answer(selector, label)
             picked, ok = record["picked"], record["ok"]
             if picked >= high and not ok:  # this one breaks the pick: take it back
-                record = self.pick(selector, label)
+                record = self.answer(selector, label)
                 picked, ok = record["picked"], record["ok"]
         if not ok:
             raise Stuck(f"no legal pick found (picked {picked}, wanted {want}): "

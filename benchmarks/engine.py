@@ -78,7 +78,7 @@ def play_one(seed: int, players: int = 2, draft: bool = False) -> Game:
         raise SystemExit(f"seed {seed}: expected 6 goals in play, got {len(game.goals)}")
     bot = RandomPlayer(seed)
     while (d := game.decision) is not None:
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
     return game
 
 
@@ -192,7 +192,7 @@ def at_round(players, s, rnd):
     g = Game.new(players=players, seed=s, goals=True)
     bot = RandomPlayer(s)
     while g.decision is not None and g.round < rnd:
-        g.apply(bot.choose(g.decision))
+        g.apply(bot.answer(g, g.decision))
     return g
 if kind == "copy":  # the look-ahead's copy: Game.clone where there is one, else a replay
     from rftg_nb.ai import determinize

@@ -53,7 +53,7 @@ def play_one(i: int) -> SoloGame:
     game = SoloGame.new(**setup(i))  # type: ignore[arg-type]
     bot = RandomPlayer(i)
     while (d := game.decision) is not None:
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
     return game
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from rftg_nb.engine.decision import Decision
@@ -127,19 +127,55 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, d: Decision) -> list[str]:
-        return random_pick(d, self.rng)
-
     def answer(self, game: Any, decision: Decision) -> list[str]:
-        """As :meth:`choose` (the :class:`Player` protocol; the game is not looked at)."""
-        return self.choose(decision)
+        """A legal answer to ``decision`` drawn at random (the :class:`Player` protocol; the
+        game is not looked at)."""
+        return random_pick(decision, self.rng)
 
     def play(self, game: Playable, player: int | None = None) -> None:
-        """Answer every pending decision (only ``player``'s, if given) until none is left."""
-        if type(self).choose is not RandomPlayer.choose:  # a kind of player of its own
-            while (d := game.decision) is not None and (player is None or d.player == player):
-                game.apply(self.choose(d))
-            return
-        rng = self.rng  # choose, without a call of its own for each answer
-        while (d := game.decision) is not None and (player is None or d.player == player):
-            game.apply(random_pick(d, rng))
+        """Answer every pending decision (only ``player``'s, if given) until none is left
+        (:func:`play`)."""
+        play(game, self if player is None else {player: self})
+
+
+#: who answers: one player for every seat, one per seat (None: a seat nobody answers for), or
+#: a mapping of seat to player
+Deciders = Player | Sequence[Player | None] | Mapping[int, Player]
+#: when to stop: before a decision of this kind, or when this says so of the game and decision
+Until = str | Callable[[Any, Decision], bool] | None
+
+
+def play(game: Playable, deciders: Any, until: Until = None) -> int:
+    """Answer ``game``'s decisions with ``deciders`` (see :data:`Deciders`) until it is over,
+    a seat no decider answers for is asked, or ``until`` (see :data:`Until`) says stop, before
+    that decision is answered. Returns how many decisions were answered.
+
+    The one loop that plays a game on: the random player, the AI, the lab, the lessons' quiet
+    answers and the table's computer seats all go through it.
+    """
+    if isinstance(deciders, Mapping):
+        seats: Mapping[int, Any] | Sequence[Any] | None = deciders
+        one = None
+    elif isinstance(deciders, Sequence):
+        seats, one = deciders, None
+    else:
+        seats, one = None, deciders
+    # the random player's answers, without a call of their own
+    rng: random.Random | None = one.rng if type(one) is RandomPlayer else None
+    n = 0
+    while (d := game.decision) is not None:
+        if until is not None and (d.kind == until if isinstance(until, str)
+                                  else until(game, d)):
+            break
+        if one is not None:
+            who = one
+        elif isinstance(seats, Mapping):
+            who = seats.get(d.player)
+        else:
+            assert seats is not None
+            who = seats[d.player] if d.player < len(seats) else None
+        if who is None:
+            break
+        game.apply(random_pick(d, rng) if rng is not None else who.answer(game, d))
+        n += 1
+    return n

@@ -25,7 +25,7 @@ def games(kinds: int = 6) -> list[str]:
     g = SoloGame.new(seed=99, difficulty="hard")
     bot = RandomPlayer(99)
     while g.round < 3:
-        g.apply(bot.choose(g.decision))
+        g.apply(bot.answer(g, g.decision))
     out.append(g.to_json())
     t = Game.new(players=3, seed=7, names=["Ann", "Bob", "Cy"])
     RandomPlayer(7).play(t)

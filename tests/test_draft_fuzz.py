@@ -119,7 +119,7 @@ def test_drafted_games_keep_their_invariants_to_the_end(kw):
         kinds.add(d.kind)
         if n in probes:
             _probe(game, rng)
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
         n += 1
         owner = _check(game, owner)
     assert game.is_over and owner is not None

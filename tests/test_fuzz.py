@@ -97,7 +97,7 @@ def play_checked(game: Game, seed: int) -> int:
         if steps in probe_at:
             _probe(game, seen, probe_rng)
         seen.update(d.ids)
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
         _check_invariants(game)
         steps += 1
     _check_finished(game)
@@ -185,7 +185,7 @@ def test_undo_at_random_points_then_play_on(seed: int) -> None:
         if game.choices and rng.random() < 0.03:
             game.undo()
         else:
-            game.apply(bot.choose(d))
+            game.apply(bot.answer(game, d))
         _check_invariants(game)
         steps += 1
     game.undo()  # and once more after the end

@@ -28,7 +28,7 @@ def _history(seed: int, players: int = 2, stop: int | None = None) -> tuple[Game
     before = []
     while (d := game.decision) is not None and (stop is None or len(before) < stop):
         before.append((game.snapshot(), list(game.events), d))
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
     return game, before
 
 
@@ -86,7 +86,7 @@ def test_any_app_version_or_none_loads_the_same_game(new: Any, made_by: str | No
     game = new()
     bot = RandomPlayer(12)
     for _ in range(25):
-        game.apply(bot.choose(game.decision))
+        game.apply(bot.answer(game, game.decision))
     data = _save(game)
     assert data["app_version"] == app_version and data["version"] == 1
     if made_by is None:
@@ -126,7 +126,7 @@ def test_position_game_round_trips() -> None:
     )
     bot = RandomPlayer(5)
     for _ in range(8):
-        game.apply(bot.choose(game.decision))
+        game.apply(bot.answer(game, game.decision))
     loaded = Game.from_json(game.to_json())
     assert loaded.snapshot() == game.snapshot()
     assert loaded.events == game.events
@@ -377,9 +377,9 @@ def test_undo_then_a_different_choice_saves_and_loads() -> None:
     game.undo()
     d = game.decision
     bot = RandomPlayer(1234)
-    game.apply(bot.choose(d))
+    game.apply(bot.answer(game, d))
     while game.decision is not None:  # play on to the end: the undone game keeps working
-        game.apply(bot.choose(game.decision))
+        game.apply(bot.answer(game, game.decision))
         locations(game)
     assert game.is_over and game.phase == "game_end"
     loaded = Game.from_json(game.to_json())
@@ -519,7 +519,7 @@ def test_answered_counts_each_players_answers_and_undo_takes_one_back() -> None:
         d = game.decision
         assert d is not None
         assert game.answered(d.player) == by_seat[d.player]
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
         by_seat[d.player] += 1
     assert [game.answered(p) for p in range(3)] == by_seat
     assert sum(by_seat) == len(game.choices)
@@ -533,11 +533,11 @@ def test_listeners_see_every_event_as_it_is_emitted_and_stay_over_undo() -> None
     game = Game(Game.new(players=2, seed=5).setup, 5, listeners=[seen.append])
     bot = RandomPlayer(5)
     for _ in range(30):
-        game.apply(bot.choose(game.decision))
+        game.apply(bot.answer(game, game.decision))
     assert seen == game.events and len(seen) > 30
     game.undo()
     seen.clear()
-    game.apply(bot.choose(game.decision))
+    game.apply(bot.answer(game, game.decision))
     assert seen and seen == game.events[-len(seen):]
 
 
@@ -547,7 +547,7 @@ def test_a_game_that_records_no_events_plays_the_same() -> None:
     a, b = RandomPlayer(8), RandomPlayer(8)
     while told.decision is not None:
         assert quiet.decision is not None and quiet.decision.ids == told.decision.ids
-        told.apply(a.choose(told.decision))
-        quiet.apply(b.choose(quiet.decision))
+        told.apply(a.answer(told, told.decision))
+        quiet.apply(b.answer(quiet, quiet.decision))
     assert quiet.decision is None and quiet.events == [] and told.events
     assert quiet.scores() == told.scores()

@@ -23,7 +23,7 @@ from rftg_nb.ai.budget import Allowance, Budget
 from rftg_nb.ai.decisions import Choice, Chooser
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.decision import Decision, IllegalChoice
-from rftg_nb.players import quiet_pick, random_pick
+from rftg_nb.players import play, quiet_pick, random_pick
 
 LEVELS = ("fast", "strong")
 # What the apps let the strong level think about one question (hints, computer seats): the
@@ -85,13 +85,10 @@ class AIPlayer:
         return f"AIPlayer(level={self.level!r}, seed={self.seed}{more})"
 
     # ------------------------------------------------------------------ answering
-    def pick(self, game: Any, decision: Decision | None = None) -> list[str]:
-        """The option ids answering ``decision`` (default: the game's pending decision)."""
-        return list(self._choose(game, decision).ids)
-
     def answer(self, game: Any, decision: Decision) -> list[str]:
-        """As :meth:`pick` (the :class:`rftg_nb.players.Player` protocol)."""
-        return self.pick(game, decision)
+        """The option ids answering ``decision`` (the :class:`rftg_nb.players.Player`
+        protocol)."""
+        return list(self._choose(game, decision).ids)
 
     def hint(self, game: Any) -> Hint:
         """The AI's answer to the pending decision, with the labels and a reason to show."""
@@ -105,8 +102,7 @@ class AIPlayer:
     def play(self, game: Any, seat: int | None = None) -> None:
         """Answer every decision of ``seat`` (default: every seat) until another side is asked
         or the game ends."""
-        while (d := game.decision) is not None and (seat is None or d.player == seat):
-            game.apply(self.pick(game, d))
+        play(game, self if seat is None else {seat: self})
 
     # ------------------------------------------------------------------ inside
     def _choose(self, game: Any, decision: Decision | None) -> Choice:

@@ -49,7 +49,7 @@ def play(args: tuple[int, str]) -> tuple[list[list[float]], float, bool, list[di
     while (d := game.decision) is not None:
         if d.kind == "actions":
             rows.append(solo_features(game, 0))
-        game.apply(ai.pick(game, d))
+        game.apply(ai.answer(game, d))
     scores = game.scores()
     records = search.RECORD or []
     search.RECORD = None

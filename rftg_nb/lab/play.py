@@ -9,12 +9,13 @@ seat number, so the same seed gives the same row anywhere.
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rftg_nb.constants import TABLEAU_END
 from rftg_nb.engine.game import Game
-from rftg_nb.players import Player, RandomPlayer
+from rftg_nb.players import Player, RandomPlayer, play
 from rftg_nb.robot.solo import ROBOT, SoloGame
 
 # A game that has asked this many questions without ending is a bug in the engine or a player.
@@ -55,12 +56,10 @@ def play_game(s: Mapping[str, Any], seed: int) -> dict[str, Any]:
     game = new_game(s, seed)
     seats: Sequence[str] = s["seats"]
     players = [make_player(kind, seat_seed(seed, i)) for i, kind in enumerate(seats)]
-    answered = 0
-    while (d := game.decision) is not None:
-        if answered >= MAX_DECISIONS:
-            raise GameFailed(f"{s['label']!r} seed {seed}: no end after {answered} decisions")
-        game.apply(players[d.player].answer(game, d))
-        answered += 1
+    asked = itertools.count()  # the questions met so far
+    answered = play(game, players, until=lambda g, d: next(asked) >= MAX_DECISIONS)
+    if game.decision is not None:
+        raise GameFailed(f"{s['label']!r} seed {seed}: no end after {answered} decisions")
     return game_row(game, s, seed)
 
 

@@ -73,7 +73,7 @@ class Assistant:
             if d.kind in NO_HINT_KINDS or (until == "round" and game.round != start):
                 break
             if d.player == seat:
-                game.apply(ai.pick(game, d))
+                game.apply(ai.answer(game, d))
                 n += 1
                 continue
             ids = others(d) if others is not None else None

@@ -28,7 +28,7 @@ from rftg_nb.ai.ahead import ThinkAhead
 from rftg_nb.engine.decision import Decision, IllegalChoice, SaveFileError
 from rftg_nb.engine.game import Game
 from rftg_nb.engine.table import TableGame
-from rftg_nb.players import Player, random_pick
+from rftg_nb.players import Player, play, random_pick
 from rftg_nb.text import name_problem, quote
 from rftg_nb.ui.assist import Assistant
 from rftg_nb.ui.controller import Status, load_failed, new_key, now
@@ -52,6 +52,17 @@ class TableSettings:
     seed: int | None = None  # None: a random seed
     level: str = "fast"  # the computer seats: "random", or the AI's "fast" or "strong" level
     draft: bool = False  # the drafting variant (2 or 3 players)
+
+
+class _Seat:
+    """A computer seat of the table as a player: it answers through the controller's
+    :meth:`TableController.choose`."""
+
+    def __init__(self, table: TableController, seat: int) -> None:
+        self.table, self.seat = table, seat
+
+    def answer(self, game: Any, decision: Decision) -> list[str]:
+        return self.table.choose(self.seat, decision)
 
 
 @dataclass
@@ -242,8 +253,8 @@ class TableController:
 
     def _play_computers(self) -> None:
         g = self.need_game()
-        while (d := g.decision) is not None and self.settings.computer[d.player]:
-            g.apply(self.choose(d.player, d))
+        play(g, {seat: _Seat(self, seat) for seat, computer
+                 in enumerate(self.settings.computer) if computer})
         self._ask_pass()
 
     def _ask_pass(self) -> None:

@@ -46,7 +46,7 @@ def test_hint_and_pick_agree_and_change_nothing() -> None:
     game = SoloGame.new(seed=5, difficulty="medium")
     ai = AIPlayer("fast", seed=2)
     before = game.snapshot()
-    assert list(ai.hint(game).ids) == ai.pick(game)
+    assert list(ai.hint(game).ids) == ai.answer(game, game.decision)
     assert game.snapshot() == before
 
 
@@ -57,7 +57,7 @@ def _sentence(text: str) -> bool:
 def test_hint_reason_names_the_chosen_action() -> None:
     game = SoloGame.new(seed=6, difficulty="easy")
     ai = AIPlayer("fast", seed=0)
-    game.apply(ai.pick(game))  # the opening discard
+    game.apply(ai.answer(game, game.decision))  # the opening discard
     d = game.decision
     assert d is not None and d.kind == "actions"
     h = ai.hint(game)

@@ -22,7 +22,7 @@ def table_json() -> str:
     game = Game.new(players=5, seed=41, goals=True)
     fast = AIPlayer("fast", seed=1)
     while (d := game.decision) is not None and not (d.kind == "actions" and game.round == 4):
-        game.apply(fast.pick(game, d))
+        game.apply(fast.answer(game, d))
     assert game.decision is not None and game.decision.kind == "actions"
     return game.to_json()
 
@@ -50,7 +50,7 @@ class Counted:
 
     def pick(self, ai: AIPlayer, game: Game) -> list[str]:
         self.n = 0
-        got = ai.pick(game)
+        got = ai.answer(game, game.decision)
         assert game.decision is not None and game.decision.check(got) is None
         return got
 
@@ -103,7 +103,7 @@ def test_no_time_at_all_gives_the_fast_levels_answer(monkeypatch) -> None:
     c = Counted(monkeypatch, step=0.1)
     game = table()
     for seed in (1, 2, 3):
-        fast = AIPlayer("fast", seed=seed).pick(game)
+        fast = AIPlayer("fast", seed=seed).answer(game, game.decision)
         assert c.pick(AIPlayer("strong", seed=seed, seconds=0.0), game) == fast
         assert c.n == 0
         assert c.pick(AIPlayer("strong", seed=seed, playouts=0), game) == fast

@@ -30,11 +30,11 @@ def test_another_seed_may_choose_otherwise_but_stays_legal() -> None:
 def test_strong_repeats_and_does_not_depend_on_the_object() -> None:
     game = SoloGame.new(seed=34, difficulty="medium")
     fast = AIPlayer("fast", 0)
-    game.apply(fast.pick(game))  # the opening discard
-    first = AIPlayer("strong", seed=9).pick(game)
-    again = AIPlayer("strong", seed=9).pick(game)
+    game.apply(fast.answer(game, game.decision))  # the opening discard
+    first = AIPlayer("strong", seed=9).answer(game, game.decision)
+    again = AIPlayer("strong", seed=9).answer(game, game.decision)
     reloaded = SoloGame.from_json(game.to_json())
-    assert first == again == AIPlayer("strong", seed=9).pick(reloaded)
+    assert first == again == AIPlayer("strong", seed=9).answer(reloaded, reloaded.decision)
 
 
 def test_picking_leaves_the_game_and_the_global_random_state_alone() -> None:
@@ -44,6 +44,6 @@ def test_picking_leaves_the_game_and_the_global_random_state_alone() -> None:
     state = random.getstate()
     before = game.snapshot()
     for level in ("fast", "strong"):
-        AIPlayer(level, 1).pick(game)
+        AIPlayer(level, 1).answer(game, game.decision)
     assert game.snapshot() == before
     assert random.getstate() == state

@@ -67,7 +67,7 @@ def test_same_answer_whatever_the_hidden_cards(kind: str, level: str) -> None:
     assert da.ids == db.ids
     for seed in (0, 1):
         ai = AIPlayer(level, seed=seed)
-        assert ai.pick(a) == ai.pick(b), (kind, level, seed)
+        assert ai.answer(a, a.decision) == ai.answer(b, b.decision), (kind, level, seed)
 
 
 def test_a_second_decision_in_the_phase_too() -> None:
@@ -80,7 +80,7 @@ def test_a_second_decision_in_the_phase_too() -> None:
             g.apply(list(g.decision.ids[: g.decision.min]))
     assert a.decision is not None and a.decision.kind == "pay"
     assert visible_state(a, 0) == visible_state(b, 0)
-    assert ai.pick(a) == ai.pick(b)
+    assert ai.answer(a, a.decision) == ai.answer(b, b.decision)
 
 
 # ---------------------------------------------------------------------------- solitaire
@@ -109,8 +109,8 @@ def test_solitaire_same_answer_whatever_the_robot_holds(level: str) -> None:
         da = a.decision
         assert da is not None and da.kind in ("initial_discard", "actions", "explore_keep")
         assert visible_state(a, 0) == visible_state(b, 0)
-        got = ai.pick(a)
-        assert got == ai.pick(b), da.kind
+        got = ai.answer(a, a.decision)
+        assert got == ai.answer(b, b.decision), da.kind
         kinds.append(da.kind)
         if da.kind == "actions":
             got = ["explore5", "produce"]  # so that the next decision is an explore
@@ -141,7 +141,7 @@ def test_look_ahead_copies_do_not_depend_on_the_hidden_cards() -> None:
             for _ in range(30):  # the same future: reshuffles, draws, all of it
                 if ta.decision is None:
                     break
-                pick = RandomPlayer(seed).choose(ta.decision)
+                pick = RandomPlayer(seed).answer(ta, ta.decision)
                 ta.apply(pick)
                 tb.apply(pick)
                 assert ta.snapshot() == tb.snapshot()

@@ -30,7 +30,7 @@ def strict(level: str, seed: int) -> AIPlayer:
 
 def legal(game, d: Decision, ai: AIPlayer) -> list[str]:
     assert ai.strict
-    ids = ai.pick(game, d)
+    ids = ai.answer(game, d)
     assert d.check(tuple(ids)) is None, (ai, d, ids)
     SEEN.add(d.kind)
     return ids
@@ -60,8 +60,8 @@ def test_strict_mode_raises_on_an_illegal_answer_and_the_app_mode_repairs_it(mon
     bad = Choice(("no-such-card",), "a broken rule")
     monkeypatch.setattr(player.AIPlayer, "_think", lambda *_a, **_k: bad)
     with pytest.raises(IllegalAIAnswer, match="no-such-card"):
-        AIPlayer("fast", 1, strict=True).pick(game, d)
-    assert d.check(tuple(AIPlayer("fast", 1).pick(game, d))) is None
+        AIPlayer("fast", 1, strict=True).answer(game, d)
+    assert d.check(tuple(AIPlayer("fast", 1).answer(game, d))) is None
 
 
 def test_a_decision_of_an_unknown_kind_cannot_be_made() -> None:
@@ -81,9 +81,9 @@ def mixed_game(game, seed: int, every: int = 1) -> None:
         assert n < 3000
         if n % every == 0:
             ids = legal(game, d, ai)
-            game.apply(ids if rng.random() < 0.6 else rnd.choose(d))
+            game.apply(ids if rng.random() < 0.6 else rnd.answer(game, d))
         else:
-            game.apply(rnd.choose(d))
+            game.apply(rnd.answer(game, d))
 
 
 GAMES: list[tuple[str, Callable[[int], object]]] = [
@@ -132,7 +132,7 @@ def test_strong_answers_are_legal(name, make) -> None:
             game.apply(legal(game, d, strong))
             asked += 1
         else:
-            game.apply(rnd.choose(d))
+            game.apply(rnd.answer(game, d))
     assert asked >= 2
 
 
@@ -245,5 +245,5 @@ def test_ai_tables_finish_their_games() -> None:
             game = make(300 + 10 * seed + k)
             ai = strict("fast", k)
             while game.decision is not None and game.round <= 30:
-                game.apply(ai.pick(game))
+                game.apply(ai.answer(game, game.decision))
             assert game.is_over, (_name, game.round)

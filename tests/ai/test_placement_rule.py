@@ -34,8 +34,8 @@ def test_solitaire_fast_level_places_whenever_the_plain_rule_would_and_more_ofte
                     assert eager, f"round {game.round}: the eager rule held back {plain}"
                 elif eager:
                     more += 1
-                assert tuple(ai.pick(game, d)) == eager  # the fast level plays the eager rule
-            game.apply(ai.pick(game, d))
+                assert tuple(ai.answer(game, d)) == eager  # the fast level plays the eager rule
+            game.apply(ai.answer(game, d))
     assert seen > 20
     assert more > 0, "the eager rule never placed a card the plain rule held back"
 
@@ -49,5 +49,5 @@ def test_eager_rule_is_for_the_solitaire_game_only() -> None:
             plain, eager = _answers(game, d)
             assert plain == eager
             checked += 1
-        game.apply(ai.pick(game, d))
+        game.apply(ai.answer(game, d))
     assert checked > 5

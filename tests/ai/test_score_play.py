@@ -54,7 +54,7 @@ def test_the_position_is_lost_whatever_is_called_and_developing_scores() -> None
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_lost_last_round_is_played_for_vp(seed: int) -> None:
     game = SoloGame.from_json(last_round())
-    pick = tuple(AIPlayer("strong", seed=seed).pick(game))
+    pick = tuple(AIPlayer("strong", seed=seed).answer(game, game.decision))
     results = {a: finished(a)[0] for a in action_sets(game.decision)}
     best = max(results.values())
     assert not set(pick) <= {"explore5", "explore11"}, pick

@@ -16,7 +16,7 @@ def test_fast_ai_beats_random_play_in_two_player_games() -> None:
         ai, rnd = AIPlayer("fast", i), RandomPlayer(i)
         ai_seat = i % 2
         while (d := game.decision) is not None:
-            game.apply(ai.pick(game, d) if d.player == ai_seat else rnd.choose(d))
+            game.apply(ai.answer(game, d) if d.player == ai_seat else rnd.answer(game, d))
         wins += game.winner == ai_seat
     assert wins >= 17, f"the fast AI won {wins} of {GAMES}"
 

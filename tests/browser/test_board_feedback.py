@@ -109,7 +109,7 @@ def _questions() -> Iterator[tuple[dict, list[tuple[list[str], bool, str]]]]:
                 picks.append((ids, why is None, why or ""))
             q = {"options": [{"id": o.id} for o in d.options], "legal": d.legality()}
             yield q, picks
-            game.apply(bot.choose(d))
+            game.apply(bot.answer(game, d))
 
 
 def test_the_pages_judge_agrees_with_the_game_on_every_pick(page: Page):

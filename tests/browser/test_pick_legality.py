@@ -95,7 +95,7 @@ def _play(game: Game, seed: int, kinds: dict[str, int], judge: Judge) -> None:
     steps = 0
     while (d := game.decision) is not None and steps < 600:
         kinds[d.kind] = kinds.get(d.kind, 0) + judge.ask(d, rng)
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
         steps += 1
     judge.run()
 
@@ -203,7 +203,8 @@ def test_the_pages_send_the_legality_with_each_question():
         assert q["legal"] == d.legality()
         assert [o["id"] for o in q["options"]] == list(d.ids)  # the indices' order
         seen.add(d.kind)
-        app.on_action({"do": "answer", "ids": RandomPlayer(rng.randrange(2**32)).choose(d)})
+        ids = RandomPlayer(rng.randrange(2**32)).answer(app.c.game, d)
+        app.on_action({"do": "answer", "ids": ids})
     assert "dice" in seen and "actions" in seen
     table = TableApp()
     for _ in range(30):
@@ -214,7 +215,8 @@ def test_the_pages_send_the_legality_with_each_question():
             table.on_action({"do": "seat"})
         q = table.board.state["question"]
         assert q is not None and q["legal"] == d.legality()
-        table.on_action({"do": "answer", "ids": RandomPlayer(rng.randrange(2**32)).choose(d)})
+        ids = RandomPlayer(rng.randrange(2**32)).answer(table.c.game, d)
+        table.on_action({"do": "answer", "ids": ids})
 
 
 def test_question_for_another_seat_sends_nothing():

@@ -102,7 +102,7 @@ def play(spec: dict[str, Any]) -> tuple[Game, list[tuple[Any, ...]]]:
         if len(shown) >= MAX_DECISIONS:
             raise RuntimeError(f"{spec['name']}: no end after {MAX_DECISIONS} decisions")
         shown.append(_decision_facts(d))
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
     return game, shown
 
 

@@ -21,7 +21,7 @@ def solo(seed: int, difficulty: str = "easy", finish: bool = True) -> SoloGame:
     g = SoloGame.new(seed=seed, difficulty=difficulty)
     bot = RandomPlayer(seed)
     while g.decision is not None and (finish or g.round < 3):
-        g.apply(bot.choose(g.decision))
+        g.apply(bot.answer(g, g.decision))
     return g
 
 
@@ -98,7 +98,7 @@ def test_the_same_game_is_one_row_however_often_it_is_added(h: History) -> None:
     assert h.add(g, key="game-1") == gid and h.row(gid).review is not None
     bot = RandomPlayer(9)
     while g.decision is not None:
-        g.apply(bot.choose(g.decision))
+        g.apply(bot.answer(g, g.decision))
     # ... and is dropped when the game goes on: it is no review of the game kept now
     assert h.add(g, key="game-1") == gid
     r = h.row(gid)

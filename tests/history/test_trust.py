@@ -348,12 +348,12 @@ def test_an_older_export_never_rolls_a_game_back(tmp_path: Path, reviewed) -> No
     g = SoloGame.new(seed=21)
     bot = RandomPlayer(21)
     while g.round < 3:
-        g.apply(bot.choose(g.decision))
+        g.apply(bot.answer(g, g.decision))
     gid = h.add(g, key="game-21")
     old_export = tmp_path / "old.jsonl"
     h.export(old_export)
     while g.decision is not None:
-        g.apply(bot.choose(g.decision))
+        g.apply(bot.answer(g, g.decision))
     h.add(g, key="game-21")
     from rftg_nb.history.review import review
 
@@ -384,13 +384,13 @@ def test_a_review_of_an_unfinished_game_is_dropped_when_the_game_goes_on(
     g = SoloGame.new(seed=22)
     bot = RandomPlayer(22)
     while g.round < 2:
-        g.apply(bot.choose(g.decision))
+        g.apply(bot.answer(g, g.decision))
     gid = h.add(g, key="game-22")
     h.set_review(gid, review(g.to_json(), deals=1))
     export = tmp_path / "unfinished.jsonl"
     h.export(export)
     while g.round < 3:
-        g.apply(bot.choose(g.decision))
+        g.apply(bot.answer(g, g.decision))
     h.add(g, key="game-22")  # kept again further on: that review is of another moment
     assert h.row(gid).review is None
     # imported: a newer save with the old review replaces the save and drops the review

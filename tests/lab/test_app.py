@@ -88,7 +88,7 @@ def test_the_ai_players_are_offered_once_they_exist(monkeypatch):
             self.player = RandomPlayer(seed)
 
         def answer(self, game, decision):
-            return self.player.choose(decision)
+            return self.player.answer(game, decision)
 
     fake = types.SimpleNamespace(AIPlayer=AIPlayer, LEVELS=("fast", "strong"))
     monkeypatch.setitem(sys.modules, "rftg_nb.ai", fake)

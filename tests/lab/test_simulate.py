@@ -101,7 +101,7 @@ def test_a_table_game_row_counts_goal_vp():
     game = Game.new(players=2, seed=3)
     players = [RandomPlayer(seat_seed(3, i)) for i in range(2)]
     while (d := game.decision) is not None:
-        game.apply(players[d.player].choose(d))
+        game.apply(players[d.player].answer(game, d))
     for i in range(2):
         assert row[f"score{i}"] == game.scores()[i]
         assert row[f"goal_vp{i}"] == sum(game.score_breakdown(i)["goals"].values())
@@ -275,7 +275,7 @@ def test_ai_seats_use_rftg_nb_ai(monkeypatch):
 
         def answer(self, game, decision):
             asked.append(self.level)
-            return self.player.choose(decision)
+            return self.player.answer(game, decision)
 
     fake = types.SimpleNamespace(AIPlayer=AIPlayer, LEVELS=("fast", "strong"))
     monkeypatch.setitem(sys.modules, "rftg_nb.ai", fake)

@@ -16,7 +16,7 @@ def test_every_rule_named_by_an_event_has_a_summary(world):
         g = SoloGame.new(seed=seed, robot_start=world, difficulty="medium")
         bot = RandomPlayer(seed)
         while g.decision is not None:
-            g.apply(bot.choose(g.decision))
+            g.apply(bot.answer(g, g.decision))
         names |= {e.data["rule"] for e in g.events if e.actor == "robot"}
         for rule in names:
             text = rule_summary(rule, g.robot.values)

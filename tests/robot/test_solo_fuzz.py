@@ -85,7 +85,7 @@ def play_checked(game: SoloGame, seed: int, level: str) -> None:
                 probe_dice(game)
         n = len(game.events)
         last = game.events[-1]
-        answer = bot.choose(d)
+        answer = bot.answer(game, d)
         game.apply(answer)
         assert game.events[n - 1] is last, "events were rewritten"
         for e in game.events[n:]:

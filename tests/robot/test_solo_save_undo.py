@@ -33,7 +33,7 @@ def play(game: SoloGame, bot: RandomPlayer, steps: int | None = None,
     while (d := game.decision) is not None and (steps is None or n < steps):
         if until is not None and d.kind == until and n > 0:
             return
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
         n += 1
 
 
@@ -202,7 +202,7 @@ def test_undo_returns_to_your_previous_decision_and_the_robots_state(
     changed = 0
     while (d := game.decision) is not None:
         before = full_state(game)
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
         after = full_state(game)
         changed += robot_state(game) != before[1]
         game.undo()
@@ -219,7 +219,7 @@ def test_undo_after_the_end_and_at_the_start() -> None:
     bot = RandomPlayer(31)
     while game.decision is not None:
         before = full_state(game)
-        game.apply(bot.choose(game.decision))
+        game.apply(bot.answer(game, game.decision))
     assert game.is_over
     game.undo()
     assert not game.is_over and full_state(game) == before
@@ -279,7 +279,7 @@ def test_the_timeline_scores_are_the_scores_at_every_decision(robot: str) -> Non
         row = game.timeline().iloc[-1]
         assert [row["player_score"], row["robot_score"]] == game.scores()
         checked += 1
-        game.apply(bot.choose(game.decision))
+        game.apply(bot.answer(game, game.decision))
     assert checked > 10
 
 
@@ -331,7 +331,7 @@ def test_undo_rewinds_the_timeline() -> None:
     game = new(seed=91)
     play(game, RandomPlayer(91), 10)
     t = copy.deepcopy(game.timeline())
-    game.apply(RandomPlayer(0).choose(game.decision))
+    game.apply(RandomPlayer(0).answer(game, game.decision))
     assert len(game.timeline()) > len(t)
     game.undo()
     assert game.timeline().equals(t)

@@ -43,7 +43,7 @@ def played_out(game: Game, seed: int) -> list[Any]:
     seen = []
     while (d := game.decision) is not None:
         seen.append(where(game))
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
     seen.append((game.scores(), game.winners))
     return seen
 
@@ -76,7 +76,7 @@ def test_a_clone_stands_and_plays_on_as_a_replay(kind: str, seed: int) -> None:
             assert where(twin) == where(ref)
             assert played_out(twin, copies) == played_out(ref, copies)
             copies += 1
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
     assert copies >= 3
 
 
@@ -89,8 +89,8 @@ def test_cloning_changes_nothing_of_the_game() -> None:
         twin = cloned.clone(round_start=True)
         played_out(twin, 1)
         assert where(cloned) == where(plain)
-        plain.apply(a.choose(d))
-        cloned.apply(b.choose(cloned.decision))
+        plain.apply(a.answer(plain, d))
+        cloned.apply(b.answer(cloned, cloned.decision))
     assert cloned.events == plain.events
     assert cloned.scores() == plain.scores()
 
@@ -103,10 +103,10 @@ def test_a_clone_of_a_clone(make: Callable[[], Game], first: int, then: int) -> 
     game = make()
     bot = RandomPlayer(4)
     for _ in range(first):
-        game.apply(bot.choose(game.decision))
+        game.apply(bot.answer(game, game.decision))
     twin = game.clone()
     for _ in range(then):
-        twin.apply(bot.choose(twin.decision))
+        twin.apply(bot.answer(twin, twin.decision))
     again = twin.clone()
     assert where(again) == where(replayed(twin))
     assert played_out(again, 5) == played_out(replayed(twin), 5)
@@ -116,7 +116,7 @@ def test_the_choices_replayed_are_watched() -> None:
     game = Game.new(players=2, seed=3)
     bot = RandomPlayer(3)
     for _ in range(25):
-        game.apply(bot.choose(game.decision))
+        game.apply(bot.answer(game, game.decision))
     seen: list[tuple[Decision, tuple[str, ...]]] = []
     game.clone(watch=lambda twin, d, ids: seen.append((d, ids)))  # the first: a whole replay
     assert [ids for _d, ids in seen] == game.choices
@@ -130,10 +130,10 @@ def test_scripted_changes_of_a_lesson_are_in_the_clone() -> None:
     game = SoloGame.new(seed=6, difficulty="hard")
     bot = RandomPlayer(6)
     for _ in range(12):
-        game.apply(bot.choose(game.decision))
+        game.apply(bot.answer(game, game.decision))
     game.clone()  # marks kept from here on
     for _ in range(5):
-        game.apply(bot.choose(game.decision))
+        game.apply(bot.answer(game, game.decision))
     game.adjust(credit=3, economy=2)
     twin = game.clone()
     assert where(twin) == where(replayed(game))
@@ -144,7 +144,7 @@ def test_a_clone_after_undo_and_from_a_position() -> None:
     game = Game.new(players=2, seed=8)
     bot = RandomPlayer(8)
     for _ in range(30):
-        game.apply(bot.choose(game.decision))
+        game.apply(bot.answer(game, game.decision))
     game.clone()
     game.undo()
     assert where(game.clone()) == where(replayed(game))
@@ -155,7 +155,7 @@ def test_a_clone_after_undo_and_from_a_position() -> None:
                   "Rebel Warrior Race", "Space Marines"], "round": 3}, seed=5)
     for round_start in (False, True, False):
         assert where(pos.clone(round_start)) == where(replayed(pos, round_start))
-        pos.apply(bot.choose(pos.decision))
+        pos.apply(bot.answer(pos, pos.decision))
 
 
 def test_a_step_through_copy_cannot_be_cloned() -> None:
@@ -174,9 +174,9 @@ def test_a_closed_copy_takes_no_answer_and_still_shows_its_state() -> None:
     game = Game.new(players=2, seed=5)
     bot = RandomPlayer(5)
     for _ in range(12):
-        game.apply(bot.choose(game.decision))
+        game.apply(bot.answer(game, game.decision))
     twin = game.clone()
-    ids = bot.choose(twin.decision)
+    ids = bot.answer(twin, twin.decision)
     shown = {**twin.snapshot(), "decision": None}
     twin.close()
     assert twin.decision is None and not twin.is_over

@@ -30,7 +30,7 @@ def play_until(game: Game, stop: Callable[[Game], bool], seed: int = 0) -> Game:
     """Answer at random until ``stop(game)`` holds (or the game ends)."""
     bot = RandomPlayer(seed)
     while (d := game.decision) is not None and not stop(game):
-        game.apply(bot.choose(d))
+        game.apply(bot.answer(game, d))
     return game
 
 
@@ -197,7 +197,7 @@ def test_packets_pass_left_then_right():
         d = g.decision
         assert d.kind == "draft_pick"
         shown.setdefault((g.draft.round, d.player), []).append(frozenset(d.ids))
-        g.apply(bot.choose(d))
+        g.apply(bot.answer(g, d))
     for rnd, step, word in ((1, 1, "left"), (2, -1, "right"), (3, 1, "left")):
         for seat in range(3):
             mine = shown[(rnd, seat)]
@@ -224,7 +224,7 @@ def test_the_decision_names_the_direction_and_the_receiving_seat():
         assert d.context["direction"] == g.draft.direction and d.context["to"] == to
         assert f"passing {g.draft.direction} to {['Ann', 'Bob', 'Cy'][to]}:" in d.prompt
         seen.add((g.draft.round, d.player, to))
-        g.apply(bot.choose(d))
+        g.apply(bot.answer(g, d))
     assert seen == {(1, 0, 1), (1, 1, 2), (1, 2, 0), (2, 0, 2), (2, 1, 0), (2, 2, 1)}
 
 
@@ -249,7 +249,7 @@ def test_the_last_card_of_a_packet_is_taken_without_asking():
     bot = RandomPlayer(8)
     while g.draft.round == 1:
         shown.append(g.decision)
-        g.apply(bot.choose(g.decision))
+        g.apply(bot.answer(g, g.decision))
     assert [d.context["count"] for d in shown] == [5, 5, 4, 4, 3, 3, 2, 2]
     assert [len(x) for x in g.draft.picks] == [5, 5]
 
@@ -436,7 +436,7 @@ def test_no_seat_sees_another_seats_packet_or_picks(players):
             assert [x["id"] for x in v["draft"]["packet"]] == \
                 [c.id for c in g.draft.packets[seat]]
             assert v["draft"]["pick_counts"] == [len(x) for x in g.draft.picks]
-        g.apply(bot.choose(d))
+        g.apply(bot.answer(g, d))
     draft_events = [e for e in g.events if e.phase == "draft"]
     public = [e for e in draft_events if e.visible_to is None]
     private = [e for e in draft_events if e.visible_to is not None]
@@ -485,7 +485,7 @@ def test_save_load_and_undo_mid_draft_and_mid_game(stop):
     g = drafted(3, seed=16)
     bot = RandomPlayer(16)
     while len(g.choices) < stop and g.decision is not None:
-        g.apply(bot.choose(g.decision))
+        g.apply(bot.answer(g, g.decision))
     assert g.decision is not None
     assert (g.phase == "draft") is (stop < 100)
     loaded = Game.from_json(g.to_json())
@@ -494,7 +494,7 @@ def test_save_load_and_undo_mid_draft_and_mid_game(stop):
     for seat in range(3):
         assert loaded.view(seat) == g.view(seat)
     snap, d = g.snapshot(), g.decision
-    pick = bot.choose(d)
+    pick = bot.answer(g, d)
     g.apply(pick)
     g.undo(d.player)
     assert g.snapshot() == snap and g.decision == d
@@ -536,7 +536,7 @@ def test_random_player_answers_the_draft_decisions():
     while g.round == 0:
         d = g.decision
         kinds.add(d.kind)
-        ids = bot.choose(d)
+        ids = bot.answer(g, d)
         assert d.check(tuple(ids)) is None
         g.apply(ids)
     assert kinds == {"draft_pick", "start_world", "initial_discard"}

@@ -413,5 +413,5 @@ def test_can_place_agrees_with_the_ways_offered(players: int) -> None:
                             assert can_place(g, p, c, hand) == bool(methods(g, p, c, hand)), (
                                 seed, c.name, hand)
                             checked += 1
-            g.apply(bot.choose(d))
+            g.apply(bot.answer(g, d))
     assert checked > 1000

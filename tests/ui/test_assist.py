@@ -87,7 +87,7 @@ def test_a_hint_marks_the_ais_legal_pick_with_its_reason_until_the_question_chan
     h = app.board.state["hint"]
     assert h is not None and not app.c.status.error
     assert d.check(tuple(h["ids"])) is None  # a legal answer
-    assert h["ids"] == AIPlayer(assist.HINT_LEVEL, seed=g.seed).pick(g, d)
+    assert h["ids"] == AIPlayer(assist.HINT_LEVEL, seed=g.seed).answer(g, d)
     assert h["labels"] == [d.option(i).label for i in h["ids"]]
     assert h["reason"].strip() and h["reason"][0].isupper()
     asked = app.c.assistant._hint
@@ -190,7 +190,7 @@ def test_a_table_hint_is_for_the_person_holding_the_screen(untimed):
     app.on_action({"do": "hint"})
     h = app.board.state["hint"]
     g = app.c.game
-    assert h["ids"] == AIPlayer(assist.HINT_LEVEL, seed=g.seed).pick(g, g.decision)
+    assert h["ids"] == AIPlayer(assist.HINT_LEVEL, seed=g.seed).answer(g, g.decision)
     app.on_action({"do": "answer", "ids": h["ids"]})
     assert app.board.state["pass_to"] == "Bob" and app.board.state["hint"] is None
 

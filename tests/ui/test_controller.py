@@ -30,7 +30,7 @@ def _play(c: SoloController, n: int, bot: RandomPlayer) -> None:
         if d is None:
             assert c.game.is_over
             return
-        assert c.answer(bot.choose(d)), c.status.text
+        assert c.answer(bot.answer(c, d)), c.status.text
 
 
 def _until_pending(c: SoloController, bot: RandomPlayer, limit: int = 60) -> None:
@@ -38,7 +38,7 @@ def _until_pending(c: SoloController, bot: RandomPlayer, limit: int = 60) -> Non
     for _ in range(limit):
         if c.pending_steps():
             return
-        assert c.answer(bot.choose(c.decision)), c.status.text
+        assert c.answer(bot.answer(c, c.decision)), c.status.text
     raise AssertionError("the robot never moved")
 
 
@@ -79,7 +79,7 @@ def test_an_illegal_choice_is_reported_and_changes_nothing():
     assert "not-an-option" in c.status.text
     assert (c.game.snapshot(), c.game.decision, len(c.game.events)) == before
     # the game goes on: a legal answer is taken and clears the message
-    assert c.answer(RandomPlayer(1).choose(c.decision))
+    assert c.answer(RandomPlayer(1).answer(c, c.decision))
     assert c.status.text == "" and not c.status.error
 
 
@@ -99,7 +99,7 @@ def test_a_finished_game_has_no_decision_and_a_result_matching_the_engine():
             c.show_all()
             continue
         assert c.result() is None
-        assert c.answer(bot.choose(d))
+        assert c.answer(bot.answer(c, d))
     g = c.game
     r = c.result()
     assert g.is_over
@@ -186,7 +186,7 @@ def test_step_through_holds_the_robot_back_and_reveals_one_event_at_a_time():
     # the decision panel is blocked while robot steps are held back
     assert c.decision is None and g.decision is not None
     waiting = g.decision
-    assert not c.answer(bot.choose(waiting))
+    assert not c.answer(bot.answer(g, waiting))
     assert c.status.error and "Step through" in c.status.text
     assert g.decision == waiting
     revealed = []
@@ -228,7 +228,7 @@ def test_without_step_through_nothing_is_held_back():
     c = _controller(seed=5)
     bot = RandomPlayer(5)
     for _ in range(15):
-        assert c.answer(bot.choose(c.decision))
+        assert c.answer(bot.answer(c, c.decision))
         assert c.pending_steps() == 0
     assert any(e.actor == "robot" and e.kind == "dice" for e in c.visible_events())
 
@@ -242,7 +242,7 @@ def test_the_robot_mat_follows_the_step_cursor():
         if c.game.is_over and not c.pending_steps():
             break
         if not c.pending_steps():
-            assert c.answer(bot.choose(c.decision))
+            assert c.answer(bot.answer(c, c.decision))
             continue
         e = c.next_step()
         if c.pending_steps() == 0 or e.actor != "robot":

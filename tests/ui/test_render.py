@@ -57,7 +57,7 @@ def test_last_rounds_markers_and_dice_are_off_the_mat_while_you_choose_actions()
     app = SoloApp(c, start=False)
     bot = RandomPlayer(4)
     while not (c.game.round == 2 and c.decision.kind == "actions"):
-        c.answer(bot.choose(c.decision))
+        c.answer(bot.answer(c, c.decision))
     app.refresh()
     assert c.game.players[0].actions  # round 1's actions are still recorded by the engine
     spaces = app.board.state["mat"]["spaces"]

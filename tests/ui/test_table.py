@@ -349,7 +349,7 @@ def test_the_ai_computer_seat_answers_what_the_ai_would():
     copy = TableGame(g.setup, g.seed)
     copy.apply(g.choices[0])
     assert copy.decision.player == 1
-    assert list(g.choices[1]) == AIPlayer("fast", seed=g.seed).pick(copy, copy.decision)
+    assert list(g.choices[1]) == AIPlayer("fast", seed=g.seed).answer(copy, copy.decision)
 
 
 def test_one_person_is_never_asked_to_pass_the_screen_and_every_hand_shows_at_the_end() -> None:
