@@ -147,3 +147,19 @@ def test_a_kind_of_game_plugs_in_through_the_hooks_only():
         own = {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
         overridden = {name for name in own if hasattr(Game, name)} - {"__init__"}
         assert sorted(overridden - VARIANT_HOOKS) == [], kind.__name__
+def test_the_engine_imports_nothing_of_the_package_inside_a_function():
+    """A module of the rules imports none of the package inside a function (the mark of a
+    cycle broken); a heavy library a rare call needs (pandas) may wait for that call."""
+    found = []
+    for path in MODULES:
+        if _module(path).split(".")[1:2] not in (["engine"], ["robot"]):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found += [f"{path.name}:{n.lineno}" for n in ast.walk(fn)
+                          if isinstance(n, ast.ImportFrom) and n.module
+                          and n.module.startswith("rftg_nb")
+                          or isinstance(n, ast.Import)
+                          and any(a.name.startswith("rftg_nb") for a in n.names)]
+    assert found == []

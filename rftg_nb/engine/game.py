@@ -253,8 +253,6 @@ class Game(GameViews):
     @staticmethod
     def _choose_goals(goals: Any, expansion: str, seed: int) -> list[str] | None:
         """The goal names for ``setup["goals"]`` (None: a base game, no key)."""
-        from rftg_nb.engine import goals as goal_rules
-
         if expansion != "tgs":
             if goals is None or goals is False or (
                 isinstance(goals, (list, tuple)) and not goals
@@ -263,13 +261,13 @@ class Game(GameViews):
             raise ValueError(f"goals: the goals come with The Gathering Storm; expansion "
                              f"{expansion!r} has none (use goals=False or expansion='tgs')")
         if goals is None or goals is True:
-            return goal_rules.draw(seed)
+            return _goals.draw(seed)
         if goals is False:
             return []
         if isinstance(goals, (str, bytes)) or not isinstance(goals, Iterable):
             raise ValueError(f"goals: expected True, False or a list of goal names, "
                              f"got {goals!r}")
-        return goal_rules.check_names(list(goals))
+        return _goals.check_names(list(goals))
 
     @classmethod
     def from_position(cls, data: Mapping[str, Any], seed: Any = 0) -> Game:  # seed: int

@@ -24,8 +24,11 @@ from typing import Any
 
 from rftg_nb._version import __version__
 from rftg_nb.cards import CARDS, CardDatabase
+from rftg_nb.cards.custom import CustomCardError, check_designs, database_with, normalize, plain
 from rftg_nb.engine import draft as _draft
-from rftg_nb.engine.decision import SaveFileError
+from rftg_nb.engine.decision import PositionError, SaveFileError
+from rftg_nb.engine.goals import check_names
+from rftg_nb.engine.position import validate_position
 from rftg_nb.text import field_name, name_problem, quote
 
 SAVE_FORMAT = "rftg_nb-game"
@@ -70,8 +73,6 @@ def check_setup(setup: Any) -> None:
         raise SaveFileError("field 'setup.advanced': the advanced game is for 2 players")
     check_saved_names(setup, n)
     if "goals" in setup:
-        from rftg_nb.engine.goals import check_names
-
         try:
             names = check_names(setup["goals"], "setup.goals")
         except ValueError as e:
@@ -88,9 +89,6 @@ def check_setup(setup: Any) -> None:
             if fault is not None:
                 raise SaveFileError(f"field 'setup.draft': {fault}")
     if "position" in setup:
-        from rftg_nb.engine.decision import PositionError
-        from rftg_nb.engine.position import validate_position
-
         try:
             validate_position(setup["position"])
         except PositionError as err:
@@ -170,8 +168,6 @@ def custom_database(setup: Mapping[str, Any]) -> CardDatabase:
     designs = setup.get("custom_cards")
     if not designs:
         return CARDS
-    from rftg_nb.cards.custom import database_with
-
     return database_with(designs)
 
 
@@ -180,8 +176,6 @@ def add_custom_cards(setup: dict[str, Any], designs: Iterable[Any] | None) -> No
     them in ``setup`` in the card file's full layout."""
     if designs is None:
         return
-    from rftg_nb.cards.custom import check_designs, normalize, plain
-
     if isinstance(designs, (str, bytes, Mapping)) or not isinstance(designs, Iterable):
         raise ValueError(f"custom_cards: expected a list of card designs, got {quote(designs)}")
     designs = list(designs)
@@ -195,8 +189,6 @@ def check_saved_custom_cards(setup: Mapping[str, Any]) -> None:
     field ``setup.custom_cards[i].<field>``)."""
     if "custom_cards" not in setup:
         return
-    from rftg_nb.cards.custom import CustomCardError, check_designs
-
     designs = setup["custom_cards"]
     if not isinstance(designs, list):
         raise SaveFileError("field 'setup.custom_cards': expected a list of card designs")
