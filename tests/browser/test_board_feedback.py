@@ -2,7 +2,8 @@
 
 - A pick is judged in the page: the picked mark, the count, the reason and whether Confirm may
   be pressed are on the page within the click's own task, with no message to the kernel.
-  The page's judge (``judgePick`` in board.js) agrees with Decision.check on every pick.
+  (That the page's judge agrees with Decision.check on every pick:
+  ``tests/browser/test_pick_legality.py``.)
 - The New game form keeps what the person set across every redraw until a game is started.
 - A redraw leaves on the page, untouched, every card tile and log line drawn as before: a pick
   rebuilds only the tile picked, an answer adds the new lines to the log, and a tile whose
@@ -15,8 +16,6 @@
 
 from __future__ import annotations
 
-import itertools
-import json
 import random
 import re
 from collections.abc import Iterator
@@ -25,8 +24,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from rftg_nb import Game, RandomPlayer
-from rftg_nb.robot import SoloGame
 from tests.browser.conftest import BOARD, VoilaServer, board_after, board_serial, open_page
 
 JUDGE_JS = Path(__file__).resolve().parents[2] / "rftg_nb" / "ui" / "board" / "judge.js"
@@ -81,60 +78,7 @@ def _pick_until_ready(page: Page) -> None:
 
 
 # ---------------------------------------------------------------------------- the page's judge
-def _judge_source() -> str:
-    """The page's judge (board/judge.js) as a script: its export made a plain declaration."""
-    return JUDGE_JS.read_text().replace("export function judgePick", "function judgePick")
-
-
-def _questions() -> Iterator[tuple[dict, list[tuple[list[str], bool, str]]]]:
-    """Questions of random games as the board gets them, each with picks and their verdicts."""
-    rng = random.Random(7)
-    games = [SoloGame.new(seed=1, dice="manual"), Game.new(players=3, seed=2),
-             Game.new(players=2, seed=3, draft=True)]
-    for game in games:
-        bot = RandomPlayer(4)
-        for _ in range(150):
-            d = game.decision
-            if d is None:
-                break
-            n = len(d.ids)
-            subsets = (list(itertools.chain.from_iterable(
-                itertools.combinations(d.ids, k) for k in range(n + 1))) if n <= 8 else
-                [tuple(rng.sample(d.ids, rng.randint(0, n))) for _ in range(40)])
-            picks = []
-            for ids in subsets:
-                ids = list(ids)
-                rng.shuffle(ids)
-                why = d.check(tuple(ids))
-                picks.append((ids, why is None, why or ""))
-            q = {"options": [{"id": o.id} for o in d.options], "legal": d.legality()}
-            yield q, picks
-            game.apply(bot.answer(game, d))
-
-
-def test_the_pages_judge_agrees_with_the_game_on_every_pick(page: Page):
-    cases = list(_questions())
-    assert sum(len(p) for _, p in cases) > 2000
-    wrong = page.evaluate(
-        "([src, cases]) => { const judgePick = new Function(src + '; return judgePick;')();"
-        " const out = [];"
-        " for (const [q, picks] of cases) for (const [ids, ok, why] of picks) {"
-        "   const v = judgePick(q, ids);"
-        "   if (!v.known || v.ok !== ok || v.why !== why) out.push([ids, ok, why, v]); }"
-        " return out.slice(0, 5); }",
-        [_judge_source(), json.loads(json.dumps(cases))])
-    assert wrong == []
-    # a question too large to list its legal picks: the count is judged, the rest is asked
-    from tests.ui.test_pick_legality import _rule_decision
-
-    d = _rule_decision(20, 5)
-    q = {"options": [{"id": o.id} for o in d.options], "legal": d.legality()}
-    verdicts = page.evaluate(
-        "([src, q, picks]) => { const judgePick = new Function(src + '; return judgePick;')();"
-        " return picks.map((ids) => judgePick(q, ids)); }",
-        [_judge_source(), q, [list(d.ids[:5]), list(d.ids[:2])]])
-    assert verdicts == [{"ok": False, "why": "", "known": False},
-                        {"ok": False, "why": "pick 5 options, not 2", "known": True}]
+# (The page's judge against Decision.check: tests/browser/test_pick_legality.py.)
 
 
 # ---------------------------------------------------------------------------- picks at once
