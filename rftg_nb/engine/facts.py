@@ -11,6 +11,7 @@ nobody outside the engine needs to read a power's code.
 A tableau here is a sequence of designs in tableau order; a world is a :class:`Design`.
 
 >>> from rftg_nb.cards import CARDS
+>>> from rftg_nb.engine.facts import explore_counts, military
 >>> explore_counts([CARDS["Old Earth"], CARDS["Galactic Survey: SETI"]], ("explore5",))
 (9, 1)
 >>> military([CARDS["Space Marines"], CARDS["Galactic Imperium"]], CARDS["Rebel Miners"])
