@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from rftg_nb.ai.plans import RoundPlan, action_sets, label, place_terms
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.constants import GOOD_VALUE
+from rftg_nb.engine import facts
 from rftg_nb.engine.kinds import UnknownKind
 from rftg_nb.players import random_pick
 
@@ -198,7 +199,7 @@ class Chooser:
         if d.is_six_cost:
             bonus = self.ctx.six_bonus(d, [*self.ctx.tableau, d])
             return f" and a bonus of about {bonus:.0f} VP"
-        if d.powers:
+        if facts.abilities(d):
             return " and its powers"
         return ""
 
@@ -299,9 +300,9 @@ class Chooser:
         kind = w.design.good
         n = 0.0
         for t in self.ctx.tableau:
-            for p in t.powers_in(4):
-                if p.code.startswith("CONSUME_") and kind and kind.upper()[:4] in p.code:
-                    n += p.value
+            for a in facts.abilities(t, 4):
+                if a.goods is not None and kind and kind in a.goods.kinds:
+                    n += a.value
         return n
 
     def _consume_goods(self, d: Decision) -> Choice:
@@ -342,35 +343,33 @@ class Chooser:
         ctx = self.ctx
         cid, _, idx = option_id.rpartition(":")
         card = self.tableau_card(cid)
-        if card is None or not idx.isdigit():
+        a = facts.ability(card.design, int(idx)) if card is not None and idx.isdigit() else None
+        if card is None or a is None:
             return 0.1
-        pw = card.design.powers[int(idx)]
-        a = pw.atoms
         goods = [c for c in ctx.me.tableau if c.good is not None]
-        if "DISCARD_HAND" in a:
-            lows = sorted(self.keep(c) for c in ctx.me.hand)[: pw.times]
-            return sum(max(0.0, pw.value - k) for k in lows)
-        if pw.code == "DRAW":
-            return pw.value * ctx.cv + 0.01
-        if pw.code == "DRAW_LUCKY":
+        if a.does == "discard_hand":
+            lows = sorted(self.keep(c) for c in ctx.me.hand)[: a.times]
+            return sum(max(0.0, a.value - k) for k in lows)
+        if a.does == "draw":
+            return a.value * ctx.cv + 0.01
+        if a.does == "gamble":
             return 0.05
-        if "TRADE_ACTION" in a:
+        if a.does in ("trade", "trade_plain"):
             best = max((GOOD_VALUE[g.design.good] for g in goods if g.design.good), default=0)
             return best * ctx.cv - 0.3
-        vp = pw.value if "GET_VP" in a else 0
-        cards = (1 if "GET_CARD" in a else 0) + (2 if "GET_2_CARD" in a else 0)
-        if "CONSUME_TWO" in a or "CONSUME_3_DIFF" in a:
-            n = 2 if "CONSUME_TWO" in a else 3
-            per = vp * (2 if x2 else 1)
-            return per - 0.3 * n + 0.5
-        n = len(goods) if "CONSUME_ALL" in a else max(1, pw.times)
-        per_good = vp * (2 if x2 else 1) + cards * ctx.cv
-        if "CONSUME_ALL" in a:
-            return vp * (2 if x2 else 1) * max(0, n - 1) - 0.3 * n
+        use = a.goods
+        if use is None:
+            return 0.1
+        # The goods one use takes now, as the Consume phase counts them: a pair, 3 goods of
+        # different kinds, all of them, or up to its number of times.
+        here = ([card] if card.good is not None else []) if use.own else goods
+        n = facts.goods_taken(use, [g.design.good for g in here if g.design.good])
+        if n == 0:
+            return 0.0
+        vp, cards = use.reward(n)
         # specific kinds first: a specific power has fewer goods to choose from
-        specific = 0.05 if any(x in a for x in ("CONSUME_NOVELTY", "CONSUME_RARE",
-                                                   "CONSUME_GENE", "CONSUME_ALIEN")) else 0.0
-        return per_good - 0.3 + specific
+        specific = 0.05 if use.kinds else 0.0
+        return vp * (2 if x2 else 1) + cards * ctx.cv - 0.3 * n + specific
 
     def _consume_discard(self, d: Decision) -> Choice:
         ctx = self.ctx
@@ -378,9 +377,9 @@ class Chooser:
         pw_vp = 1
         for t in ctx.me.tableau:
             if t.name == card:
-                for p in t.design.powers_in(4):
-                    if "DISCARD_HAND" in p.atoms:
-                        pw_vp = p.value
+                for a in facts.abilities(t.design, 4):
+                    if a.does == "discard_hand":
+                        pw_vp = a.value
         cards = [c for i in d.ids if (c := self.hand_card(i)) is not None]
         gone: list[Card] = []
         hand = list(ctx.me.hand)

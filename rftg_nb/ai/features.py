@@ -17,6 +17,7 @@ from typing import Any
 
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.constants import GOOD_VALUE
+from rftg_nb.engine import facts
 
 NAMES = (
     "bias", "margin", "my_score", "robot_score", "pool", "my_tableau", "robot_tableau",
@@ -45,10 +46,9 @@ def solo_features(game: Any, seat: int = 0, ctx: Ctx | None = None) -> list[floa
     goods_value = sum(GOOD_VALUE.get(c.design.good or "", 2) for c in goods)
     empty = sum(1 for c in me.tableau if c.design.is_production and c.good is None)
     consume_vp = 0.0
-    for d in ctx.tableau:
-        for p in d.powers_in(4):
-            if "GET_VP" in p.atoms and any(a.startswith("CONSUME_") for a in p.atoms):
-                consume_vp += p.value * max(1, p.times)
+    for _d, use in facts.consume_uses(ctx.tableau):
+        # the VP of one use at most (the learned weights were fitted to this count)
+        consume_vp += use.vp * (1 if use.whole or use.size is None else use.size)
     left = ctx.rounds
     counter_vp = float(r.counters_left * r.counter_vp)
     # The robot places a 6-cost counter with 2 credit on its Develop action, 3 on a response.

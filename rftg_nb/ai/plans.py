@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from rftg_nb.ai import features, robot_model
 from rftg_nb.ai.valuation import Ctx, per_good
 from rftg_nb.constants import ACTION_LABELS, GOOD_VALUE
+from rftg_nb.engine import facts
 from rftg_nb.engine.rounds import ACTION_PHASE
 from rftg_nb.robot.dice import player_markers
 
@@ -200,19 +201,7 @@ class RoundPlan:
 
     # ------------------------------------------------------------------ explore
     def _explore_counts(self, actions: tuple[str, ...]) -> tuple[int, int]:
-        draw, keep = 2, 1
-        if "explore5" in actions:
-            draw += 5
-        if "explore11" in actions:
-            draw += 1
-            keep += 1
-        for d in self.ctx.tableau:
-            for pw in d.powers_in(1):
-                if pw.code == "DRAW":
-                    draw += pw.value
-                elif pw.code == "KEEP":
-                    keep += pw.value
-        return draw, min(keep, draw)
+        return facts.explore_counts(self.ctx.tableau, actions)
 
     def _explore_value(self, draw: int, keep: int) -> float:
         key = (draw, keep)
@@ -249,22 +238,14 @@ class RoundPlan:
         best = None
         rank = None
         slack, tilt = place_terms(ctx, self.eager)
-        mil = ctx.military_of(tableau)
         whole = ctx.hand_value([c.design for c in hand])
         for card in hand:
             d = card.design
             if developments != d.is_development:
                 continue
-            if developments:
-                if any(t.name == d.name for t in tableau):
-                    continue
-                cost = max(0, d.cost - off - ctx.dev_reduction())
-            elif d.military:
-                if d.cost > mil:
-                    continue
-                cost = 0
-            else:
-                cost = max(0, d.cost - ctx.settle_reduction(d))
+            cost = facts.cost_to_place(tableau, d, bonus=off > 0)
+            if cost is None:
+                continue
             rest = sorted((c for c in hand if c is not card),
                           key=lambda c: (self.keep.get(c.id, ctx.cv), c.id))
             short = max(0, cost - len(rest))
@@ -295,10 +276,8 @@ class RoundPlan:
         used: list[Design] = []
         notes = []
         if trade and left:
-            bonus = _trade_bonus(tableau)
-            world = max(left, key=lambda w: GOOD_VALUE[w.good] + bonus.get(w.good, 0)
-                        + bonus.get(w.name, 0))
-            cards = GOOD_VALUE[world.good] + bonus.get(world.good, 0) + bonus.get(world.name, 0)
+            world = max(left, key=lambda w: facts.trade_price(tableau, w))
+            cards = facts.trade_price(tableau, world)
             gain += self.cards(have, cards)
             have += cards
             left.remove(world)
@@ -342,11 +321,11 @@ class RoundPlan:
                 gain += best
                 made += 1
         for d in tableau:
-            for pw in d.powers_in(5):
-                if pw.code == "DRAW":
-                    gain += self.cards(have, pw.value)
-                elif pw.code == "DRAW_IF" and made:
-                    gain += 0.8 * self.cards(have, pw.value)
+            for a in facts.abilities(d, 5):
+                if a.does == "draw":
+                    gain += self.cards(have, a.value)
+                elif a.does == "draw_if" and made:
+                    gain += 0.8 * self.cards(have, a.value)
         if ctx.rounds < 1.5:
             gain *= 0.2  # goods made in the last round are never used
         note = f"produce {made} good{'s' if made != 1 else ''}" if made else ""
@@ -402,33 +381,13 @@ def _consume_powers(tableau: list[Design]) -> list[tuple[float, float, int, tupl
     if got is not None:
         return got
     out = []
-    for d in tableau:
-        for p in d.powers_in(4):
-            got = per_good(p)
-            if got is not None and not got[4]:  # a power on the card's own good: not here
-                out.append(got[:4])
+    for _d, use in facts.consume_uses(tableau):
+        if not use.own:  # a power on the card's own good: not here
+            out.append(per_good(use)[:4])
     out.sort(key=lambda x: (-(x[0] + 0.5 * x[1]), 0 if x[3] else 1))
     if len(_POWERS) > 5000:
         _POWERS.clear()
     _POWERS[key] = out
-    return out
-
-
-def _trade_bonus(tableau: list[Design]) -> dict[str | None, int]:
-    out: Counter[str | None] = Counter()
-    for d in tableau:
-        for p in d.powers_in(4):
-            a = p.atoms
-            if "TRADE_ANY" in a:
-                for k in GOOD_VALUE:
-                    out[k] += p.value
-            elif "TRADE_THIS" in a:
-                out[d.name] += p.value
-            else:
-                for atom, kind in (("TRADE_NOVELTY", "novelty"), ("TRADE_RARE", "rare"),
-                                   ("TRADE_GENE", "genes")):
-                    if atom in a:
-                        out[kind] += p.value
     return out
 
 

@@ -25,12 +25,12 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rftg_nb.ai import knowledge
-from rftg_nb.cards import Design, Power
+from rftg_nb.cards import Design
 from rftg_nb.constants import GOOD_VALUE, TABLEAU_END
+from rftg_nb.engine import facts
 from rftg_nb.engine.goals import GOALS
-from rftg_nb.engine.phases.consume import goods_use
+from rftg_nb.engine.phases.consume import GoodsUse
 from rftg_nb.engine.scoring import card_bonus
-from rftg_nb.engine.state import designs_military
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
@@ -97,8 +97,7 @@ class Ctx:
         self.future = max(0.0, self.rounds - 0.6)
         self.uses = 0.5 * min(self.future, 7.0)
         self.cv = card_value(self.rounds)
-        self.military = sum(p.value for d in self.tableau for p in d.powers_in(3)
-                            if p.code == "EXTRA_MILITARY")
+        self.military = facts.military(self.tableau)  # against every world
         self.freq = phase_frequencies(self)
         self._unseen: Counter[Design] | None = None
         self.goals = [t for t in game.goal_tracks]
@@ -147,8 +146,10 @@ class Ctx:
             got = _INCOME[key] = _income(designs, self.cv, self.freq, self.future)
         return got
 
-    def military_of(self, designs: Iterable[Design]) -> int:
-        return designs_military(designs)  # as the rules count it
+    def military_of(self, designs: Iterable[Design], world: Design | None = None) -> int:
+        """The Military of a tableau of ``designs`` (against ``world``), as the rules count
+        it."""
+        return facts.military(list(designs), world)
 
     # ------------------------------------------------------------------ one card
     def play_value(self, d: Design, tableau: list[Design] | None = None) -> float:
@@ -250,35 +251,10 @@ class Ctx:
                 total += 5.0 * 0.4 * min(1.0, (after - before) / max(1, need - before))
         return total
 
-    def dev_reduction(self) -> int:
-        return sum(p.value for d in self.tableau for p in d.powers_in(2) if p.code == "REDUCE")
-
-    def settle_reduction(self, world: Design) -> int:
-        total = 0
-        for d in self.tableau:
-            for p in d.powers_in(3):
-                if p.code == "REDUCE":
-                    total += p.value
-                elif p.code == "REDUCE|RARE" and world.good == "rare":
-                    total += p.value
-                elif p.code == "REDUCE|ALIEN" and world.good == "alien":
-                    total += p.value
-        return total
-
     def cost_to_place(self, d: Design) -> int | None:
-        """Cards it takes to place ``d`` now without a phase bonus (None: it cannot be)."""
-        if d.is_development:
-            if any(t.name == d.name for t in self.tableau):
-                return None
-            return max(0, d.cost - self.dev_reduction())
-        if d.military:
-            if d.cost <= self.military:
-                return 0
-            if d.good != "alien" and any(p.code == "PAY_MILITARY" for t in self.tableau
-                                         for p in t.powers_in(3)):
-                return max(0, d.cost - 1 - self.settle_reduction(d))
-            return None
-        return max(0, d.cost - self.settle_reduction(d))
+        """Cards it takes to place ``d`` now without a phase bonus (None: it cannot be), as
+        the rules count it (:func:`rftg_nb.engine.facts.cost_to_place`)."""
+        return facts.cost_to_place(self.tableau, d)
 
     def surplus(self, d: Design) -> tuple[float, float]:
         """(What placing ``d`` later is worth over keeping it as a card, its cost in cards).
@@ -294,7 +270,7 @@ class Ctx:
                 if d.is_development:
                     got = self._surplus[d.name] = (0.0, 0.0)
                     return got
-                need = d.cost - self.military
+                need = d.cost - self.military_of(self.tableau, d)
                 chance = 0.3 if need <= 1 else 0.12 if need <= 2 else 0.03
                 cost = 0
             plan_cost = max(0.0, cost - 0.5) if d.is_development else float(cost)
@@ -393,13 +369,10 @@ def phase_frequencies(ctx: Ctx) -> dict[str, float]:
 ALL_GOODS = 4
 
 
-def per_good(pw: Power) -> tuple[float, float, int, tuple[str, ...], bool] | None:
-    """A goods-consuming power as the engine reads it (:func:`rftg_nb.engine.phases.consume.
-    goods_use`), per good: (VP a good, cards a good, goods a use takes, the kinds it takes,
-    only the card's own good); None for any other power."""
-    use = goods_use(pw)
-    if use is None:
-        return None
+def per_good(use: GoodsUse) -> tuple[float, float, int, tuple[str, ...], bool]:
+    """A goods-consuming power as the rules say it takes goods (:func:`rftg_nb.engine.facts.
+    consume_uses`), per good: (VP a good, cards a good, goods a use takes, the kinds it takes,
+    only the card's own good)."""
     n = use.size or ALL_GOODS
     vp, cards = use.reward(n)
     return vp / n, cards / n, n, use.kinds, use.own
@@ -424,10 +397,10 @@ def _military_value(mil: int, future: float) -> float:
 def _one_off(d: Design, cv: float) -> float:
     """Powers used once: discard-from-tableau powers."""
     total = 0.0
-    for p in d.powers_in(3):
-        if p.code == "DISCARD|REDUCE_ZERO":
+    for a in facts.abilities(d, 3):
+        if a.does == "free_world":
             total += 2.5 * cv
-        elif p.code == "DISCARD|EXTRA_MILITARY":
+        elif a.does == "tactics":
             total += 1.0
     return total
 
@@ -445,17 +418,15 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
     for d in designs:
         if d.is_production:
             goods.append(d.good)  # type: ignore[arg-type]
-        for p in d.powers_in(5):
-            if p.code.startswith("WINDFALL_") and p.code != "WINDFALL_ANY":
-                kind = {"NOVELTY": "novelty", "RARE": "rare", "GENE": "genes",
-                        "ALIEN": "alien"}[p.code.split("_")[1]]
-                if windfall_worlds[kind] > 0:
-                    windfall_worlds[kind] -= 1
-                    goods.append(kind)
-            elif p.code == "WINDFALL_ANY":
+        for a in facts.abilities(d, 5):
+            if a.does == "windfall" and a.good is not None:
+                if windfall_worlds[a.good] > 0:
+                    windfall_worlds[a.good] -= 1
+                    goods.append(a.good)
+            elif a.does == "windfall":
                 wf_any += 1
-            elif p.code == "PRODUCE|DISCARD":
-                goods.append("alien")  # it costs a card each time: counted half below
+            elif a.does == "produce_discard":
+                goods.append(d.good or "alien")  # it costs a card each time: counted half below
                 total -= 0.5 * cv * produce
     for _ in range(wf_any):
         left = [k for k, n in windfall_worlds.items() if n > 0]
@@ -470,33 +441,26 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
     trade_bonus = 0.0
     extra_trades = 0
     for d in designs:
-        for p in d.powers_in(4):
-            atoms = p.atoms
-            if "TRADE_ACTION" in atoms:
+        for a in facts.abilities(d, 4):
+            does = a.does
+            if does in ("trade", "trade_plain"):
                 extra_trades += 1
-                continue
-            if atoms & {"TRADE_ANY", "TRADE_NOVELTY", "TRADE_RARE", "TRADE_GENE", "TRADE_THIS",
-                        "TRADE_BONUS_CHROMO"}:
-                trade_bonus += p.value * (1.0 if "TRADE_ANY" in atoms else 0.4)
-                continue
-            if "DISCARD_HAND" in atoms:
-                total += consume * p.times * max(0.0, p.value - cv) * 0.8
-                continue
-            if p.code == "DRAW":
-                total += consume * p.value * cv
-                continue
-            if p.code == "DRAW_LUCKY":
+            elif does in ("trade_bonus", "trade_bonus_own"):
+                any_good = does == "trade_bonus" and a.good is None
+                trade_bonus += a.value * (1.0 if any_good else 0.4)
+            elif does == "discard_hand":
+                total += consume * a.times * max(0.0, a.value - cv) * 0.8
+            elif does == "draw":
+                total += consume * a.value * cv
+            elif does == "gamble":
                 total += consume * 0.15 * cv
-                continue
-            got = per_good(p)
-            if got is None:
-                continue
-            vp, cards, take, kinds, own = got
-            powers.append((vp, cards, 1, ("this",)) if own else (vp, cards, take, kinds))
+            elif a.goods is not None:
+                vp, cards, take, kinds, own = per_good(a.goods)
+                powers.append((vp, cards, 1, ("this",)) if own else (vp, cards, take, kinds))
     # Assign the goods of one cycle to the powers, best VP first.
     pool = Counter(goods)
     this_goods = sum(1 for d in designs if d.good == "alien" and d.windfall and any(
-        p.has("CONSUME_THIS") for p in d.powers_in(4)))
+        a.goods is not None and a.goods.own for a in facts.abilities(d, 4)))
     vp_gain = cards_gain = 0.0
     for vp, cards, take, kinds in sorted(powers, key=lambda x: -(x[0] * 2 + x[1] * cv)):
         if kinds == ("this",):
@@ -521,51 +485,49 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
         total += 0.6 / max(1.0, future)
     # ---- draws and discounts
     for d in designs:
-        for p in d.powers_in(1):
-            if p.code == "DRAW":
-                total += freq["explore"] * 0.35 * p.value * cv
-            elif p.code == "KEEP":
-                total += freq["explore"] * 0.9 * p.value * cv
-        for p in d.powers_in(2):
-            if p.code == "DRAW":
-                total += freq["develop"] * p.value * cv
-            elif p.code == "DRAW_AFTER":
-                total += freq["develop"] * 0.5 * p.value * cv
-            elif p.code == "REDUCE":
-                total += 0.45 * p.value * cv
-        for p in d.powers_in(3):
-            code = p.code
-            if code == "REDUCE":
-                total += 0.45 * p.value * cv
-            elif code in ("REDUCE|RARE", "REDUCE|ALIEN"):
-                total += 0.12 * p.value * cv
-            elif code == "DRAW_AFTER":
-                total += 0.5 * p.value * cv
-            elif code == "PLACE_TWO":
-                total += 0.25 * 1.5
-            elif code == "PAY_MILITARY":
-                total += 0.25 * cv
-            elif code == "MILITARY_HAND":
-                total += 0.15 * cv
-        for p in d.powers_in(5):
-            code = p.code
-            if code == "DRAW":
-                total += produce * p.value * cv
-            elif code == "DRAW_IF":
-                total += produce * 0.8 * p.value * cv
-            elif code == "DRAW_EACH_NOVELTY":
-                total += produce * goods.count("novelty") * cv
-            elif code == "DRAW_EACH_ALIEN":
-                total += produce * goods.count("alien") * cv
-            elif code == "DRAW_DIFFERENT":
-                total += produce * len(set(goods)) * cv
-            elif code == "DRAW_MOST_RARE":
-                total += produce * (1.2 if "rare" in goods else 0.0) * cv
-            elif code == "DRAW_WORLD_GENE":
-                total += produce * sum(1 for x in designs if x.is_world and x.good == "genes") * cv
-            elif code == "DRAW_MILITARY":
-                total += produce * sum(1 for x in designs if x.military) * cv
+        for a in facts.abilities(d):
+            total += _draw_income(a, designs, goods, cv, freq)
     return total
+
+
+def _draw_income(a: facts.Ability, designs: list[Design], goods: list[str], cv: float,
+                 freq: dict[str, float]) -> float:
+    """VP-equivalents a round of an Explore, Develop, Settle or Produce power: draws,
+    discounts and the like (what ``goods`` a Produce phase makes, by kind)."""
+    does, v = a.does, a.value
+    if a.phase == 1:
+        return freq["explore"] * (0.35 if does == "draw" else 0.9 if does == "keep" else 0) * v * cv
+    if a.phase == 2:
+        if does == "draw":
+            return freq["develop"] * v * cv
+        if does == "draw_after":
+            return freq["develop"] * 0.5 * v * cv
+        return 0.45 * v * cv if does == "reduce" else 0.0
+    if a.phase == 3:
+        if does == "reduce":
+            return (0.45 if a.good is None else 0.12) * v * cv
+        if does == "draw_after":
+            return 0.5 * v * cv
+        return {"place_two": 0.25 * 1.5, "pay_military": 0.25 * cv,
+                "hand_military": 0.15 * cv}.get(does, 0.0)
+    if a.phase != 5:
+        return 0.0
+    produce = freq["produce"]
+    if does == "draw":
+        return produce * v * cv
+    if does == "draw_if":
+        return produce * 0.8 * v * cv
+    if does == "draw_each":
+        return produce * goods.count(a.good or "") * cv
+    if does == "draw_different":
+        return produce * len(set(goods)) * cv
+    if does == "draw_most":
+        return produce * (1.2 if a.good in goods else 0.0) * cv
+    if does == "draw_per_world":
+        return produce * sum(1 for x in designs if x.is_world and x.good == a.good) * cv
+    if does == "draw_per_military":
+        return produce * sum(1 for x in designs if x.military) * cv
+    return 0.0
 
 
 def _take_good(pool: Counter[str], kinds: tuple[str, ...]) -> str | None:

@@ -34,6 +34,11 @@ class Handler:
     usable: Callable[..., bool] = _not_given
     #: consume powers: (card, power) -> the option's label
     describe: Callable[..., str] = _not_given
+    #: what the power does, in the rules' words (``"draw"``, ``"reduce"``, ``"windfall"``...):
+    #: :mod:`rftg_nb.engine.facts` tells it to those who ask without reading codes
+    does: str = ""
+    #: the kind of good it concerns (a windfall world's, a reduction's...), None for any
+    good: str | None = None
 
 
 HANDLERS: dict[tuple[int, str], Handler] = {}
@@ -46,8 +51,11 @@ def power(
     mandatory: bool = True,
     usable: Callable[..., bool] | None = None,
     describe: Callable[..., str] | None = None,
+    does: str | None = None,
+    good: str | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register the decorated function as the handler of ``codes`` in ``phase``."""
+    """Register the decorated function as the handler of ``codes`` in ``phase``; ``does``
+    (the hook if not given) and ``good`` say what it does (:class:`Handler`)."""
 
     if hook == "consume" and (usable is None or describe is None):
         raise RuntimeError(f"phase {phase} powers {codes}: a consume hook needs usable and "
@@ -59,7 +67,7 @@ def power(
             if key in HANDLERS:
                 raise RuntimeError(f"two handlers for phase {phase} power {code}")
             HANDLERS[key] = Handler(phase, code, hook, fn, mandatory, usable or _not_given,
-                                    describe or _not_given)
+                                    describe or _not_given, does or hook, good)
         return fn
 
     return register

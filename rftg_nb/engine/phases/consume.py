@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from rftg_nb.cards import Power
+from rftg_nb.cards import Design, Power
 from rftg_nb.constants import GOOD_LABEL, GOOD_VALUE
 from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
@@ -55,41 +55,55 @@ GAMBLE_LOST = Saying(
 
 
 # ---------------------------------------------------------------- trade bonuses
+# A trade bonus handler: (the designs of the seller's tableau, whether the good is on the
+# power's own card, the world's design, the power's value) -> cards more.
 @power(4, "TRADE_ANY", hook="trade_bonus")
-def _trade_any(p: Player, card: Card, world: Card, value: int) -> int:
+def _trade_any(designs: Sequence[Design], own: bool, world: Design, value: int) -> int:
     return value
 
 
 def _trade_kind(kind: str):
-    def bonus(p: Player, card: Card, world: Card, value: int) -> int:
-        return value if world.design.good == kind else 0
+    def bonus(designs: Sequence[Design], own: bool, world: Design, value: int) -> int:
+        return value if world.good == kind else 0
     return bonus
 
 
-power(4, "TRADE_NOVELTY", hook="trade_bonus")(_trade_kind("novelty"))
-power(4, "TRADE_RARE", hook="trade_bonus")(_trade_kind("rare"))
-power(4, "TRADE_GENE", hook="trade_bonus")(_trade_kind("genes"))
+power(4, "TRADE_NOVELTY", hook="trade_bonus", good="novelty")(_trade_kind("novelty"))
+power(4, "TRADE_RARE", hook="trade_bonus", good="rare")(_trade_kind("rare"))
+power(4, "TRADE_GENE", hook="trade_bonus", good="genes")(_trade_kind("genes"))
 
 
-@power(4, "TRADE_THIS", hook="trade_bonus")
-def _trade_this(p: Player, card: Card, world: Card, value: int) -> int:
-    return value if world is card else 0
+@power(4, "TRADE_THIS", hook="trade_bonus", does="trade_bonus_own")
+def _trade_this(designs: Sequence[Design], own: bool, world: Design, value: int) -> int:
+    return value if own else 0
 
 
-@power(4, "TRADE_GENE|TRADE_BONUS_CHROMO", hook="trade_bonus")
-def _trade_chromo(p: Player, card: Card, world: Card, value: int) -> int:
-    if world.design.good != "genes":
+@power(4, "TRADE_GENE|TRADE_BONUS_CHROMO", hook="trade_bonus", good="genes")
+def _trade_chromo(designs: Sequence[Design], own: bool, world: Design, value: int) -> int:
+    if world.good != "genes":
         return 0
-    return value + sum(1 for c in p.tableau if c.design.has_flag("chromo"))
+    return value + sum(1 for d in designs if d.has_flag("chromo"))
 
 
 def trade_value(game: Game, p: Player, world: Card, bonuses: bool = True) -> int:
     """Cards gained for selling the good on ``world``."""
     value = GOOD_VALUE[cast(str, world.design.good)]  # a world holding a good has a kind
     if bonuses:
-        for card, _i, pw, h in power_cache.powers(game, p, "trade_bonus"):
-            value += h.fn(p, card, world, pw.value)
+        uses = power_cache.powers(game, p, "trade_bonus")
+        if uses:
+            value += trade_bonus_of(uses, [c.design for c in p.tableau], world.design, world)
     return value
+
+
+def trade_bonus_of(uses: Iterable[tuple[Any, int, Power, Handler]], designs: Sequence[Design],
+                   world: Design, holder: object) -> int:
+    """Cards more for selling a good on ``world`` by the powers ``uses`` with the
+    ``"trade_bonus"`` hook (``power_cache.PowerUse``s) of a tableau of ``designs``; ``holder``
+    is what holds the good as the uses name their cards (TRADE_THIS: its own good)."""
+    total = 0
+    for card, _i, pw, h in uses:
+        total += h.fn(designs, card is holder, world, pw.value)
+    return total
 
 
 def _good_options(game: Game, p: Player, worlds: list[Card],
@@ -155,15 +169,9 @@ def _matching(p: Player, card: Card, pw: Power) -> list[Card]:
 
 def _goods_needed(p: Player, card: Card, pw: Power) -> int:
     """How many goods one use takes now (0 if it cannot be used)."""
-    goods = _matching(p, card, pw)
-    atoms = pw.atoms
-    if "CONSUME_TWO" in atoms:
-        return 2 if len(goods) >= 2 else 0
-    if "CONSUME_3_DIFF" in atoms:
-        return 3 if len({w.design.good for w in goods}) >= 3 else 0
-    if "CONSUME_ALL" in atoms:
-        return len(goods)
-    return min(max(pw.times, 1), len(goods))
+    use = goods_use(pw)
+    assert use is not None
+    return use.takes([cast(str, w.design.good) for w in _matching(p, card, pw)])
 
 
 def _goods_usable(game: Game, p: Player, card: Card, pw: Power) -> bool:
@@ -224,6 +232,21 @@ class GoodsUse:
     # different kinds (CONSUME_3_DIFF); otherwise it is each good's
     vp: int  # the power's VP (0 if it gives none)
     cards: int  # cards a good gives
+    different: bool = False  # the goods must be of different kinds (CONSUME_3_DIFF)
+
+    def accepts(self, kind: str | None) -> bool:
+        """Whether a good of ``kind`` may go to it (not saying whose card holds it)."""
+        return not self.kinds or kind in self.kinds
+
+    def takes(self, kinds: Sequence[str]) -> int:
+        """Goods one use takes when goods of ``kinds`` (one entry a good, each of a kind it
+        accepts) are there to take: 0 when it cannot be used."""
+        if self.size is None:
+            return len(kinds)
+        if self.whole:
+            have = len(set(kinds)) if self.different else len(kinds)
+            return self.size if have >= self.size else 0
+        return min(self.size, len(kinds))
 
     def reward(self, goods: int) -> tuple[int, int]:
         """(VP, cards) one use gives for ``goods`` goods, before Consume x2 doubles the VP."""
@@ -253,7 +276,8 @@ def goods_use(pw: Power) -> GoodsUse | None:
             kinds=goods_kinds(pw), own="CONSUME_THIS" in a, size=size,
             whole="CONSUME_TWO" in a or "CONSUME_3_DIFF" in a,
             vp=pw.value if "GET_VP" in a else 0,
-            cards=(1 if "GET_CARD" in a else 0) + (2 if "GET_2_CARD" in a else 0))
+            cards=(1 if "GET_CARD" in a else 0) + (2 if "GET_2_CARD" in a else 0),
+            different="CONSUME_3_DIFF" in a)
     return got
 
 
@@ -268,7 +292,8 @@ GOODS_CODES = (
 _GOODS_CODES = frozenset(GOODS_CODES)
 
 
-@power(4, *GOODS_CODES, hook="consume", usable=_goods_usable, describe=_describe_goods)
+@power(4, *GOODS_CODES, hook="consume", usable=_goods_usable, describe=_describe_goods,
+       does="consume_goods")
 def _consume_goods(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     goods = _matching(p, card, pw)
     n = _goods_needed(p, card, pw)
@@ -309,6 +334,7 @@ def _hand_usable(game: Game, p: Player, card: Card, pw: Power) -> bool:
 
 
 @power(4, "GET_VP|DISCARD_HAND", hook="consume", mandatory=False, usable=_hand_usable,
+       does="discard_hand",
        describe=lambda card, pw: f"{card.name}: discard up to {pw.times} card"
                                  f"{'s' if pw.times > 1 else ''} from hand for {pw.value} VP each")
 def _discard_for_vp(game: Game, p: Player, card: Card, pw: Power) -> Rules:
@@ -324,7 +350,7 @@ def _discard_for_vp(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     piles.award_vp(game, p, pw.value * len(ids), card.name)
 
 
-@power(4, "DRAW", hook="consume", usable=lambda game, p, card, pw: True,
+@power(4, "DRAW", hook="consume", usable=lambda game, p, card, pw: True, does="draw",
        describe=lambda card, pw: f"{card.name}: draw {pw.value} card{'s' if pw.value > 1 else ''}")
 def _consume_draw(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     piles.draw(game, p, pw.value, card.name)
@@ -333,6 +359,7 @@ def _consume_draw(game: Game, p: Player, card: Card, pw: Power) -> Rules:
 
 
 @power(4, "DRAW_LUCKY", hook="consume", usable=lambda game, p, card, pw: True,
+       does="gamble",
        describe=lambda card, pw: f"{card.name}: name a cost, reveal the top card, keep it "
                                  "if its cost matches")
 def _gamble(game: Game, p: Player, card: Card, pw: Power) -> Rules:
@@ -359,13 +386,14 @@ def _has_goods(game: Game, p: Player, card: Card, pw: Power) -> bool:
     return p.good_count() > 0
 
 
-@power(4, "TRADE_ACTION", hook="consume", usable=_has_goods,
+@power(4, "TRADE_ACTION", hook="consume", usable=_has_goods, does="trade",
        describe=lambda card, pw: f"{card.name}: sell a good, with trade bonuses")
 def _extra_trade(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     yield from sell(game, p, card.name, bonuses=True)
 
 
 @power(4, "TRADE_ACTION|TRADE_NO_BONUS", hook="consume", usable=_has_goods,
+       does="trade_plain",
        describe=lambda card, pw: f"{card.name}: sell a good for its base value")
 def _plain_trade(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     yield from sell(game, p, card.name, bonuses=False)

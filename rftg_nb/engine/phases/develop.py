@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TYPE_CHECKING
+from collections.abc import Generator, Iterable
+from typing import TYPE_CHECKING, Any
 
 from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.kinds import Kind
-from rftg_nb.engine.powers import power
+from rftg_nb.engine.powers import Handler, power
 from rftg_nb.engine.state import card_options
 from rftg_nb.text import says
 
 if TYPE_CHECKING:
+    from rftg_nb.cards import Power
     from rftg_nb.engine.game import Game
     from rftg_nb.engine.state import Card, Player
 
@@ -24,26 +25,32 @@ PLACE = Saying(
     lambda name, card: {"card": card, "type": "development"})
 
 
-@power(2, "DRAW", hook="start")
+@power(2, "DRAW", hook="start", does="draw")
 def _draw_at_start(game: Game, p: Player, card: Card, value: int) -> None:
     piles.draw(game, p, value, card.name)
 
 
 @power(2, "REDUCE", hook="reduce")
-def _cheaper(game: Game, p: Player, card: Card, value: int) -> int:
+def _cheaper(value: int) -> int:
     return value
 
 
-@power(2, "DRAW_AFTER", hook="after")
+@power(2, "DRAW_AFTER", hook="after", does="draw_after")
 def _draw_after(game: Game, p: Player, card: Card, value: int) -> None:
     piles.draw(game, p, value, card.name)
 
 
 def discount(game: Game, p: Player, which: str) -> int:
     """Cards off every development for ``p`` in this Develop phase."""
-    total = 1 if which in p.actions else 0
-    for card, _i, pw, h in power_cache.powers(game, p, "reduce"):
-        total += h.fn(game, p, card, pw.value)
+    return (1 if which in p.actions else 0) + reduction_of(power_cache.powers(game, p, "reduce"))
+
+
+def reduction_of(uses: Iterable[tuple[Any, int, Power, Handler]]) -> int:
+    """Cards off every development by the Develop powers ``uses`` with the ``"reduce"`` hook
+    (``power_cache.PowerUse``s)."""
+    total = 0
+    for _card, _i, pw, h in uses:
+        total += h.fn(pw.value)
     return total
 
 

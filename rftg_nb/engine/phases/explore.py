@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Generator, Iterable
+from typing import TYPE_CHECKING, Any
 
 from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, forced
 from rftg_nb.engine.kinds import Kind
-from rftg_nb.engine.powers import power
+from rftg_nb.engine.powers import Handler, power
 from rftg_nb.engine.state import card_options
 
 if TYPE_CHECKING:
+    from rftg_nb.cards import Power
     from rftg_nb.engine.game import Game
 
 
@@ -23,24 +24,32 @@ class Counts:
         self.keep = keep
 
 
-@power(1, "DRAW", hook="count")
+@power(1, "DRAW", hook="count", does="draw")
 def _draw_more(counts: Counts, value: int) -> None:
     counts.draw += value
 
 
-@power(1, "KEEP", hook="count")
+@power(1, "KEEP", hook="count", does="keep")
 def _keep_more(counts: Counts, value: int) -> None:
     counts.keep += value
 
 
 def counts_for(game: Game, p) -> Counts:
+    """Cards ``p`` draws and keeps in this Explore phase."""
+    return counts_of(power_cache.powers(game, p), p.actions)
+
+
+def counts_of(uses: Iterable[tuple[Any, int, Power, Handler]],
+              actions: Collection[str]) -> Counts:
+    """Cards drawn and kept with the Explore powers ``uses`` (``power_cache.PowerUse``s) and
+    the actions ``actions`` chosen (``"explore5"``: +5 to draw, ``"explore11"``: +1 and +1)."""
     counts = Counts(2, 1)
-    if "explore5" in p.actions:
+    if "explore5" in actions:
         counts.draw += 5
-    if "explore11" in p.actions:
+    if "explore11" in actions:
         counts.draw += 1
         counts.keep += 1
-    for _card, _i, pw, h in power_cache.powers(game, p):
+    for _card, _i, pw, h in uses:
         h.fn(counts, pw.value)
     return counts
 

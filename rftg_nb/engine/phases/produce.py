@@ -37,25 +37,25 @@ def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
 
 
 # ---------------------------------------------------------------- immediate powers
-@power(5, "PRODUCE", hook="immediate")
+@power(5, "PRODUCE", hook="immediate", does="produce")
 def _produce(game: Game, p: Player, card: Card, pw: Power) -> None:
     if card in p.tableau:
         produce_on(game, p, card, "production")
 
 
-@power(5, "DRAW", hook="immediate")
+@power(5, "DRAW", hook="immediate", does="draw")
 def _draw(game: Game, p: Player, card: Card, pw: Power) -> None:
     piles.draw(game, p, pw.value, card.name)
 
 
-@power(5, "DRAW_WORLD_GENE", hook="immediate")
+@power(5, "DRAW_WORLD_GENE", hook="immediate", does="draw_per_world", good="genes")
 def _draw_per_genes_world(game: Game, p: Player, card: Card, pw: Power) -> None:
     n = sum(1 for c in p.tableau if c.design.is_world and c.design.good == "genes")
     if n:
         piles.draw(game, p, pw.value * n, f"{card.name}: {n} Genes world{'s' if n > 1 else ''}")
 
 
-@power(5, "DRAW_MILITARY", hook="immediate")
+@power(5, "DRAW_MILITARY", hook="immediate", does="draw_per_military")
 def _draw_per_military_world(game: Game, p: Player, card: Card, pw: Power) -> None:
     n = sum(1 for c in p.tableau if c.design.military)
     if n:
@@ -87,15 +87,15 @@ def _windfall_kind(kind: str):
 
 for _code, _kind in (("WINDFALL_NOVELTY", "novelty"), ("WINDFALL_RARE", "rare"),
                      ("WINDFALL_GENE", "genes"), ("WINDFALL_ALIEN", "alien")):
-    power(5, _code, hook="windfall")(_windfall_kind(_kind))
+    power(5, _code, hook="windfall", good=_kind)(_windfall_kind(_kind))
 
 
-@power(5, "WINDFALL_ANY", hook="windfall_any")
+@power(5, "WINDFALL_ANY", hook="windfall_any", does="windfall")
 def _windfall_any(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     yield from _windfall(game, p, None, card.name)
 
 
-@power(5, "PRODUCE|DISCARD", hook="paid", mandatory=False)
+@power(5, "PRODUCE|DISCARD", hook="paid", mandatory=False, does="produce_discard")
 def _discard_to_produce(game: Game, p: Player, card: Card, pw: Power) -> Rules:
     if card.good is not None or not p.hand or card not in p.tableau:
         return
@@ -113,7 +113,7 @@ def _discard_to_produce(game: Game, p: Player, card: Card, pw: Power) -> Rules:
 
 
 # ---------------------------------------------------------------- draws for what was produced
-@power(5, "DRAW_IF", hook="if_produced")
+@power(5, "DRAW_IF", hook="if_produced", does="draw_if")
 def _draw_if_produced(game: Game, p: Player, card: Card, pw: Power) -> None:
     if any(w is card for w, _k in p.produced):
         piles.draw(game, p, pw.value, f"{card.name} produced")
@@ -127,18 +127,18 @@ def _draw_each(kind: str):
     return run
 
 
-power(5, "DRAW_EACH_NOVELTY", hook="count")(_draw_each("novelty"))
-power(5, "DRAW_EACH_ALIEN", hook="count")(_draw_each("alien"))
+power(5, "DRAW_EACH_NOVELTY", hook="count", does="draw_each", good="novelty")(_draw_each("novelty"))
+power(5, "DRAW_EACH_ALIEN", hook="count", does="draw_each", good="alien")(_draw_each("alien"))
 
 
-@power(5, "DRAW_DIFFERENT", hook="count")
+@power(5, "DRAW_DIFFERENT", hook="count", does="draw_different")
 def _draw_different(game: Game, p: Player, card: Card, pw: Power) -> None:
     n = len({k for _w, k in p.produced})
     if n:
         piles.draw(game, p, n, f"{card.name}: {n} kind{'s' if n > 1 else ''} produced")
 
 
-@power(5, "DRAW_MOST_RARE", hook="most")
+@power(5, "DRAW_MOST_RARE", hook="most", does="draw_most", good="rare")
 def _draw_most_rare(game: Game, p: Player, card: Card, pw: Power) -> None:
     mine = sum(1 for _w, k in p.produced if k == "rare")
     others = [sum(1 for _w, k in q.produced if k == "rare") for q in game.players if q is not p]

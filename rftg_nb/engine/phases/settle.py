@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from rftg_nb.cards import Design
+from rftg_nb.cards import Design, Power
 from rftg_nb.constants import GOOD_LABEL
 from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases.develop import pay
-from rftg_nb.engine.powers import power
+from rftg_nb.engine.powers import Handler, power
 from rftg_nb.engine.state import card_options
 from rftg_nb.text import says
 
@@ -46,17 +46,17 @@ def _military(world: Design, value: int) -> int:
     return value
 
 
-@power(3, "RARE|EXTRA_MILITARY", hook="military")
+@power(3, "RARE|EXTRA_MILITARY", hook="military", good="rare")
 def _military_vs_rare(world: Design, value: int) -> int:
     return value if world.good == "rare" else 0
 
 
-@power(3, "ALIEN|EXTRA_MILITARY", hook="military")
+@power(3, "ALIEN|EXTRA_MILITARY", hook="military", good="alien")
 def _military_vs_alien(world: Design, value: int) -> int:
     return value if world.good == "alien" else 0
 
 
-@power(3, "EXTRA_MILITARY|AGAINST_REBEL", hook="military")
+@power(3, "EXTRA_MILITARY|AGAINST_REBEL", hook="military", does="military_rebel")
 def _military_vs_rebel(world: Design, value: int) -> int:
     return value if world.has_flag("rebel") else 0
 
@@ -67,19 +67,19 @@ def _reduce(world: Design, value: int) -> int:
     return value
 
 
-@power(3, "REDUCE|RARE", hook="reduce")
+@power(3, "REDUCE|RARE", hook="reduce", good="rare")
 def _reduce_rare(world: Design, value: int) -> int:
     return value if world.good == "rare" else 0
 
 
-@power(3, "REDUCE|ALIEN", hook="reduce")
+@power(3, "REDUCE|ALIEN", hook="reduce", good="alien")
 def _reduce_alien(world: Design, value: int) -> int:
     return value if world.good == "alien" else 0
 
 
 # ---------------------------------------------------------------- optional payment powers
 # These are offered as payment methods (see ``methods``); the functions say what they do.
-@power(3, "DISCARD|REDUCE_ZERO", hook="free", mandatory=False)
+@power(3, "DISCARD|REDUCE_ZERO", hook="free", mandatory=False, does="free_world")
 def _free_world(world: Design) -> bool:
     """Colony Ship, Doomed World: discard this card from the tableau, a world costs 0."""
     return world.good != "alien"
@@ -103,12 +103,12 @@ def _mercenaries(world: Design) -> bool:
     return world.military
 
 
-@power(3, "DRAW_AFTER", hook="after")
+@power(3, "DRAW_AFTER", hook="after", does="draw_after")
 def _draw_after(game: Game, p: Player, card: Card, value: int) -> None:
     piles.draw(game, p, value, card.name)
 
 
-@power(3, "PLACE_TWO", hook="second", mandatory=False)
+@power(3, "PLACE_TWO", hook="second", mandatory=False, does="place_two")
 def _place_two(game: Game, p: Player, card: Card) -> Rules:
     """Improved Logistics: place a second world after the first."""
     legal = legal_worlds(game, p)
@@ -133,17 +133,35 @@ def _place_two(game: Game, p: Player, card: Card) -> Rules:
 # ---------------------------------------------------------------- helpers
 def military(game: Game, p: Player, world: Design) -> int:
     """``p``'s Military against ``world`` now: permanent, specialised and temporary."""
-    total = p.temp_military
-    for _card, _i, pw, h in power_cache.powers(game, p, "military"):
+    return p.temp_military + military_of(power_cache.powers(game, p, "military"), world)
+
+
+def military_of(uses: Iterable[tuple[Any, int, Power, Handler]], world: Design) -> int:
+    """The Military the powers ``uses`` with the ``"military"`` hook give against ``world``
+    (``power_cache.PowerUse``s): permanent and specialised, not temporary."""
+    total = 0
+    for _card, _i, pw, h in uses:
         total += h.fn(world, pw.value)
     return total
 
 
 def reduction(game: Game, p: Player, world: Design) -> int:
+    """Cards off ``world``'s cost for ``p`` now (non-military worlds and Contact Specialist)."""
+    return reduction_of(power_cache.powers(game, p, "reduce"), world)
+
+
+def reduction_of(uses: Iterable[tuple[Any, int, Power, Handler]], world: Design) -> int:
+    """Cards off ``world``'s cost by the Settle powers ``uses`` with the ``"reduce"`` hook."""
     total = 0
-    for _c, _i, pw, h in power_cache.powers(game, p, "reduce"):
+    for _c, _i, pw, h in uses:
         total += h.fn(world, pw.value)
     return total
+
+
+def contact_price(world: Design, value: int, off: int) -> int:
+    """Cards to pay for military ``world`` with a pay-for-Military power of ``value`` and
+    ``off`` cards of reductions (Contact Specialist)."""
+    return max(0, world.cost - value - off)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +209,7 @@ def can_place(game: Game, p: Player, world: Card, hand: int) -> bool:
                 return True
     if power_cache.powers(game, p, "pay_military"):
         for _c, _i, v in _usable(game, p, "pay_military", d):
-            price = max(0, d.cost - v - reduction(game, p, d))
+            price = contact_price(d, v, reduction(game, p, d))
             if price <= hand or (price > 0 and _any_usable(game, p, "free", d)):
                 return True
     return False
@@ -247,7 +265,7 @@ def _each_method(game: Game, p: Player, world: Card, hand: int) -> Iterator[Meth
                         discard_card=t, bonus=tv, hand_military=(need - tv, top),
                         mark=((t.uid, ti), (card.uid, i)))
     for card, _i, v in _usable(game, p, "pay_military", d):
-        price = max(0, d.cost - v - reduction(game, p, d))
+        price = contact_price(d, v, reduction(game, p, d))
         if price <= hand:
             yield Method(f"contact:{card.id}",
                          f"Pay {price} card{'s' if price != 1 else ''} ({card.name})",
@@ -301,7 +319,7 @@ def why_not_settle(game: Game, p: Player, card: Card, hand: int) -> str | None:
         extra = sum(v for v, _n in best)
         why += f" ({mil + extra} with {' and '.join(n for _v, n in best)})"
     for c, _i, v in _usable(game, p, "pay_military", d):
-        price = max(0, d.cost - v - reduction(game, p, d))
+        price = contact_price(d, v, reduction(game, p, d))
         why += f"; with {c.name} it costs {price}, you can pay {hand}"
     return why + _not_usable(game, p, "pay_military", d)
 
