@@ -387,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{k} {loaded[k] / quiet[k]:.2f}x" for k in quiet))
     memory = game_memory()
     print(f"memory a finished 2-player game holds (tracemalloc, {MEMORY_GAMES} games kept): "
-          f"{memory / 1024:.0f} KiB (the engine issue asks for at most half of 211 KiB)")
+          f"{memory / 1024:.1f} KiB")
     ok = all(r[0] for r in results.values())
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
