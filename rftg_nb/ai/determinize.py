@@ -24,7 +24,6 @@ the 36 rolls of the robot's dice instead of sampling them.
 
 from __future__ import annotations
 
-import copy as _copy
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -68,22 +67,6 @@ def replay(game: Game, round_start: bool = False, trail: Trail | None = None) ->
         trail.append((d.player, d.kind, twin.round, twin.phase, ids))
 
     return game.clone(round_start, note)
-
-
-def replay_log(cls: type[Game], setup: Any, seed: int, choices: Sequence[Sequence[str]],
-               stop_round: int | None = None, trail: Trail | None = None) -> Game:
-    """A game of class ``cls`` from ``setup`` and ``seed`` with ``choices`` replayed (a copy
-    made from a game's log alone). ``stop_round``: stop at that round's first action choice."""
-    twin = cls(_copy.deepcopy(setup), seed, record=False)  # nobody reads a copy's story
-    for ids in choices:
-        d = twin.decision
-        if stop_round is not None and d is not None and d.kind == "actions" \
-                and twin.round == stop_round:
-            break
-        if trail is not None and d is not None:
-            trail.append((d.player, d.kind, twin.round, twin.phase, ids))
-        twin.apply(list(ids))
-    return twin
 
 
 def secret_picks(twin: Game, seat: int, trail: Trail) -> list[tuple[Any, Any, str]]:
