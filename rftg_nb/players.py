@@ -150,8 +150,8 @@ def play(game: Playable, deciders: Any, until: Until = None) -> int:
     a seat no decider answers for is asked, or ``until`` (see :data:`Until`) says stop, before
     that decision is answered. Returns how many decisions were answered.
 
-    The one loop that plays a game on: the random player, the AI, the lab, the lessons' quiet
-    answers and the table's computer seats all go through it.
+    The loop that plays a game on: the random player, the AI, the lab and the table's
+    computer seats go through it.
     """
     if isinstance(deciders, Mapping):
         seats: Mapping[int, Any] | Sequence[Any] | None = deciders
