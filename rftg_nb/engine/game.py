@@ -24,7 +24,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rftg_nb._native import mypyc_attr
-from rftg_nb.cards import CARDS, CardDatabase, Design
+from rftg_nb.cards import CardDatabase, Design
 from rftg_nb.constants import PHASES, TABLEAU_END
 from rftg_nb.engine import draft as _draft
 from rftg_nb.engine import goals as _goals
@@ -58,7 +58,7 @@ from rftg_nb.engine.saves import (
 from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.state import Card, GameState, Player
 from rftg_nb.engine.views import GameViews
-from rftg_nb.text import name_problem, quote, whose
+from rftg_nb.text import whose
 
 if TYPE_CHECKING:
     from rftg_nb.engine.draft import Draft
@@ -211,63 +211,33 @@ class Game(GameViews):
         False plays none. A base game has no goals. The goals in play are kept in
         ``setup["goals"]``, so a save replays with them.
         """
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise ValueError(f"players must be a whole number, got {players!r}")
-        top = 5 if expansion == "tgs" else 4
-        if not 2 <= players <= top:
-            raise ValueError(f"players must be 2 to {top} with expansion {expansion!r}")
-        if expansion not in CARDS.EXPANSIONS:
-            raise ValueError(f"unknown expansion {expansion!r}: use one of {CARDS.EXPANSIONS}")
+        # The arguments become the set-up a save keeps, which saves.check_setup checks, as it
+        # checks a loaded save's: the one check of a set-up (SetupError naming the argument).
         if advanced is None:
             advanced = players == 2
-        if not isinstance(advanced, bool):
-            raise SetupError(f"advanced: expected True or False, got {quote(advanced)}")
-        if advanced and players != 2:
-            raise ValueError("the advanced (two action) game is for 2 players")
         setup: dict[str, Any] = {"players": players, "expansion": expansion, "advanced": advanced}
-        if names is not None:
-            if isinstance(names, (str, bytes, Mapping)) or not isinstance(names, Iterable):
-                raise SetupError(f"names: expected a list of {players} names, got {quote(names)}")
-            names = list(names)
-            if len(names) != players:
-                raise SetupError(f"names: give {players} names, got {len(names)}")
-            for i, x in enumerate(names):
-                why = name_problem(x)
-                if why is not None:
-                    raise SetupError(f"names[{i}]: a player's name {why}")
-            setup["names"] = names
+        if names is not None:  # a list of them; anything else is refused by the check
+            listed = not isinstance(names, (str, bytes, Mapping)) and isinstance(names, Iterable)
+            setup["names"] = list(names) if listed else names
         if seed is None:
             seed = secrets.randbits(32)
         check_seed(seed, SetupError)
-        chosen = cls._choose_goals(goals, expansion, seed)
-        if chosen is not None:
-            setup["goals"] = chosen
-        add_custom_cards(setup, custom_cards)
+        if expansion == "tgs" and (goals is None or goals is True):
+            setup["goals"] = _goals.draw(seed)
+        elif goals is False or goals is None:
+            if expansion == "tgs":
+                setup["goals"] = []
+        elif isinstance(goals, (str, bytes)) or not isinstance(goals, Iterable):
+            setup["goals"] = goals  # True in a base game, or no list: refused by the check
+        else:
+            named = list(goals)
+            if named or expansion == "tgs":  # a base game with no goals keeps no key
+                setup["goals"] = named
         if draft is not False:
-            why = _draft.why_not(draft, players, expansion)
-            if why is not None:
-                raise SetupError(f"draft: {why}")
-            setup["draft"] = True
+            setup["draft"] = draft
+        check_setup(setup, SetupError)
+        add_custom_cards(setup, custom_cards)
         return cls(setup, seed)
-
-    @staticmethod
-    def _choose_goals(goals: Any, expansion: str, seed: int) -> list[str] | None:
-        """The goal names for ``setup["goals"]`` (None: a base game, no key)."""
-        if expansion != "tgs":
-            if goals is None or goals is False or (
-                isinstance(goals, (list, tuple)) and not goals
-            ):
-                return None
-            raise ValueError(f"goals: the goals come with The Gathering Storm; expansion "
-                             f"{expansion!r} has none (use goals=False or expansion='tgs')")
-        if goals is None or goals is True:
-            return _goals.draw(seed)
-        if goals is False:
-            return []
-        if isinstance(goals, (str, bytes)) or not isinstance(goals, Iterable):
-            raise ValueError(f"goals: expected True, False or a list of goal names, "
-                             f"got {goals!r}")
-        return _goals.check_names(list(goals))
 
     @classmethod
     def from_position(cls, data: Mapping[str, Any], seed: Any = 0) -> Game:  # seed: int

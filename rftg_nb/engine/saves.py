@@ -47,52 +47,66 @@ SETUP_FIELDS = ("players", "expansion", "advanced", "names", "goals", "custom_ca
                 "position")
 
 
-def check_setup(setup: Any) -> None:
-    """A saved multiplayer game's ``setup`` field, checked (a :class:`SaveFileError` naming
-    the field at fault)."""
+def check_setup(setup: Any, error: type[ValueError] = SaveFileError) -> None:
+    """A multiplayer game's ``setup``, checked: the one check of a set-up, for a saved game
+    (``error`` :class:`SaveFileError`, naming the field as ``field 'setup.players'``) and for a
+    new one (:meth:`rftg_nb.engine.game.Game.new` builds the set-up from its arguments and
+    passes :class:`SetupError`, which names the argument: ``players: ...``)."""
     if not isinstance(setup, dict):
-        raise SaveFileError("field 'setup': expected an object")
+        raise setup_fault(error, "", "expected an object")
     if "solo" in setup:
-        raise SaveFileError("field 'setup.solo': this is a saved solitaire game (load it "
-                            "with SoloGame.from_json, or on the play page)")
-    check_fields(setup, SETUP_FIELDS, "setup")
+        raise setup_fault(error, "solo", "this is a saved solitaire game (load it with "
+                                         "SoloGame.from_json, or on the play page)")
+    if error is SaveFileError:
+        check_fields(setup, SETUP_FIELDS, "setup")
     n = setup.get("players")
     if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 5:
-        raise SaveFileError(f"field 'setup.players': expected 2 to 5, got {quote(n)}")
-    if not isinstance(setup.get("expansion"), str) or setup["expansion"] not in \
-            CARDS.EXPANSIONS:
-        raise SaveFileError(
-            f"field 'setup.expansion': expected one of {CARDS.EXPANSIONS}, "
-            f"got {quote(setup.get('expansion'))}"
-        )
-    if n == 5 and setup["expansion"] != "tgs":
-        raise SaveFileError("field 'setup.players': a fifth player needs expansion 'tgs'")
+        raise setup_fault(error, "players", f"expected 2 to 5, got {quote(n)}")
+    expansion = setup.get("expansion")
+    if not isinstance(expansion, str) or expansion not in CARDS.EXPANSIONS:
+        raise setup_fault(error, "expansion",
+                          f"expected one of {CARDS.EXPANSIONS}, got {quote(expansion)}")
+    if n == 5 and expansion != "tgs":
+        raise setup_fault(error, "players", "a fifth player needs expansion 'tgs'")
     if not isinstance(setup.get("advanced"), bool):
-        raise SaveFileError("field 'setup.advanced': expected true or false")
+        raise setup_fault(error, "advanced",
+                          f"expected true or false, got {quote(setup.get('advanced'))}")
     if setup["advanced"] and n != 2:
-        raise SaveFileError("field 'setup.advanced': the advanced game is for 2 players")
-    check_saved_names(setup, n)
+        raise setup_fault(error, "advanced", "the advanced (two action) game is for 2 players")
+    check_saved_names(setup, n, error)
     if "goals" in setup:
+        goals = setup["goals"]
+        if expansion != "tgs" and goals != []:
+            raise setup_fault(error, "goals", "the goals come with The Gathering Storm "
+                                              f"(expansion 'tgs'); expansion {expansion!r} "
+                                              "has none")
         try:
-            names = check_names(setup["goals"], "setup.goals")
+            check_names(goals, "")
         except ValueError as e:
             where, _, why = str(e).partition(": ")
-            raise SaveFileError(f"field '{where}': {why}") from None
-        if names and setup["expansion"] != "tgs":
-            raise SaveFileError("field 'setup.goals': goals need expansion 'tgs'")
-    check_saved_custom_cards(setup)
-    if "draft" in setup:
-        if setup["draft"] is not False:
-            fault = _draft.why_not(setup["draft"], n, setup["expansion"])
-            if fault is None and "position" in setup:
-                fault = "a game started from a position cannot be drafted"
-            if fault is not None:
-                raise SaveFileError(f"field 'setup.draft': {fault}")
+            raise setup_fault(error, "goals" + where, why) from None
+    check_saved_custom_cards(setup, error)
+    if "draft" in setup and setup["draft"] is not False:
+        fault = _draft.why_not(setup["draft"], n, expansion)
+        if fault is None and "position" in setup:
+            fault = "a game started from a position cannot be drafted"
+        if fault is not None:
+            raise setup_fault(error, "draft", fault)
     if "position" in setup:
         try:
             validate_position(setup["position"])
         except PositionError as err:
-            raise SaveFileError(f"field 'setup.position': {err}") from None
+            raise setup_fault(error, "position", str(err)) from None
+
+
+def setup_fault(error: type[ValueError], field: str, why: str) -> ValueError:
+    """The error ``error`` at ``field`` of a set-up ("" for the whole of it, ``names[1]`` for
+    an item): a save's names the field of the file (``field 'setup.names[1]': ...``), any
+    other the argument of ``new`` (``names[1]: ...``)."""
+    if error is SaveFileError:
+        where = "setup." + field if field else "setup"
+        return SaveFileError(f"field '{where}': {why}")
+    return error(f"{field or 'setup'}: {why}")
 
 
 # ---------------------------------------------------------------------------- reading saves
@@ -149,17 +163,18 @@ def check_fields(obj: Mapping[str, Any], allowed: Iterable[str], where: str) -> 
                                 f"{', '.join(allowed)})")
 
 
-def check_saved_names(setup: Mapping[str, Any], n: int) -> None:
+def check_saved_names(setup: Mapping[str, Any], n: int,
+                      error: type[ValueError] = SaveFileError) -> None:
     """``setup.names``, when there: ``n`` names of 1 to 40 printable characters."""
     names = setup.get("names")
     if names is None and "names" not in setup:
         return
     if not isinstance(names, list) or len(names) != n:
-        raise SaveFileError(f"field 'setup.names': expected {n} names, got {quote(names)}")
+        raise setup_fault(error, "names", f"expected {n} names, got {quote(names)}")
     for i, x in enumerate(names):
         why = name_problem(x)
         if why is not None:
-            raise SaveFileError(f"field 'setup.names[{i}]': a player's name {why}")
+            raise setup_fault(error, f"names[{i}]", f"a player's name {why}")
 
 
 # ---------------------------------------------------------------------------- custom cards
@@ -184,17 +199,18 @@ def add_custom_cards(setup: dict[str, Any], designs: Iterable[Any] | None) -> No
         setup["custom_cards"] = [plain(normalize(d, i)) for i, d in enumerate(designs)]
 
 
-def check_saved_custom_cards(setup: Mapping[str, Any]) -> None:
+def check_saved_custom_cards(setup: Mapping[str, Any],
+                             error: type[ValueError] = SaveFileError) -> None:
     """A saved game's custom designs, checked as a new game's are (SaveFileError naming the
     field ``setup.custom_cards[i].<field>``)."""
     if "custom_cards" not in setup:
         return
     designs = setup["custom_cards"]
     if not isinstance(designs, list):
-        raise SaveFileError("field 'setup.custom_cards': expected a list of card designs")
+        raise setup_fault(error, "custom_cards", "expected a list of card designs")
     try:
         check_designs(designs)
     except CustomCardError as e:
-        where = "setup.custom_cards" + (f"[{e.index}]" if e.index is not None else "") + (
+        where = "custom_cards" + (f"[{e.index}]" if e.index is not None else "") + (
             f".{e.field}" if e.field else "")
-        raise SaveFileError(f"field '{where}': {e.problem}") from None
+        raise setup_fault(error, where, e.problem) from None
