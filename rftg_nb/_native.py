@@ -47,6 +47,7 @@ else:
 #: solitaire robot and the random player, which every game, replay and look-ahead runs. The
 #: card layer, the AI and the app stay Python.
 NATIVE_MODULES: tuple[str, ...] = (
+    "rftg_nb/cards/model.py",
     "rftg_nb/engine/decision.py",
     "rftg_nb/engine/game.py",
     "rftg_nb/engine/goals.py",

@@ -11,7 +11,7 @@ import difflib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 __all__ = [
     "EXPANSIONS",
@@ -60,6 +60,10 @@ class Power:
         """Return True if ``atom`` is one of the atoms of this power's code."""
         return atom in self.atoms
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Built again from its fields (the compiled class takes no state set after it is made)
+        return (Power, (self.phase, self.code, self.value, self.times))
+
 
 @dataclass(frozen=True, slots=True)
 class VPBonus:
@@ -72,6 +76,9 @@ class VPBonus:
     points: int
     what: str
     name: str | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (VPBonus, (self.points, self.what, self.name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +188,7 @@ class CardDatabase:
     Indexing and membership use card names; iteration yields :class:`Design` objects.
     """
 
-    EXPANSIONS: tuple[str, ...] = EXPANSIONS
+    EXPANSIONS: ClassVar[tuple[str, ...]] = EXPANSIONS
     __slots__ = ("_designs", "by_id", "designs", "_decks")
 
     def __init__(self, designs: tuple[Design, ...] | list[Design]) -> None:

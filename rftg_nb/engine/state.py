@@ -58,10 +58,17 @@ class Card:
     def option(self) -> Option:
         """The card as an answer to a decision: its id, its name, and ``{"card": name}``.
 
-        Made once per card and shared by every decision that offers it (read-only)."""
+        Made once for each card number and name, and shared by every decision of every game
+        that offers it (read-only)."""
         o = self._option
         if o is None:
-            o = self._option = Option(self.id, self.name, {"card": self.name})
+            # every game that deals a card of this number and name offers the same option
+            o = _SHARED_OPTIONS.get(self.uid)
+            if o is None or o.label != self.name:
+                o = Option(self.id, self.name, {"card": self.name})
+                if self.uid < 512:
+                    _SHARED_OPTIONS[self.uid] = o
+            self._option = o
         return o
 
     def drop_caches(self) -> None:
@@ -98,6 +105,9 @@ class Card:
 
 # "c<uid>" for the uids of any deck, made once for every game.
 _CARD_IDS = tuple(f"c{i}" for i in range(512))
+#: the option of each card number below 512, as the card of that number and name offers it
+#: (one for every game, options being read-only; another name makes a new one)
+_SHARED_OPTIONS: dict[int, Option] = {}
 
 
 class Player:
