@@ -130,7 +130,14 @@ class HistoryApp:
         shown["difficulty"] = shown["difficulty"].fillna("")
         shown["status"] = [f"damaged ({d})" if d else s
                            for s, d in zip(df["status"], df["damaged"], strict=True)]
-        return shown.to_html(index=False, escape=True, classes="rh-games", border=0)
+        # the page of games scrolls in a region of its own that the keyboard reaches (Tab to
+        # it, then the arrow keys scroll), its column names kept in view
+        return ("<style>.rh-games-scroll thead th {position: sticky; top: 0; "
+                "background: var(--jp-layout-color1, white)}</style>"
+                "<div class='rh-games-scroll' tabindex='0' role='region' aria-label='the "
+                "games of this page' style='max-height:420px; overflow:auto'>"
+                + shown.to_html(index=False, escape=True, classes="rh-games", border=0)
+                + "</div>")
 
     def filtered(self) -> bool:
         return any(self.filters[k] != ALL for k in ("mode", "difficulty", "robot_start",
@@ -431,7 +438,7 @@ class HistoryApp:
                             (self.w_text, "text")):
             widget.observe(self._filter_changed(key), names="value")
         self.w_sort.observe(self._sort_changed, names="value")
-        self.table = w.HTML(layout=w.Layout(max_height="420px", overflow="auto"))
+        self.table = w.HTML()
         self.pick = w.Dropdown(description="game", layout=w.Layout(width="560px",
                                                                    max_width="100%"))
         self.download_one = w.HTML()

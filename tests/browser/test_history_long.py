@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from rftg_nb import history
 from tests.browser.conftest import ARTIFACTS, ROOT, VoilaServer, _serve, open_page
+from tests.browser.test_axe import serious
 from tests.helpers_history import fill
 
 GAMES = 12_000  # their export is over 10 MiB
@@ -68,6 +69,14 @@ def test_twelve_thousand_games_page_filter_delete_download_and_load_back(
     opened = time.perf_counter() - start
     assert page.locator("table.rh-games tbody tr").count() == 50
     assert max(received) < 2_000_000  # no 23 MB download link, no 10,000-row table
+    # fifty rows scroll in their region, which the keyboard reaches and scrolls (axe-core's
+    # scrollable-region-focusable, and the rest of its rules, on the long page)
+    assert serious(page) == []
+    region = page.locator(".rh-games-scroll")
+    assert region.evaluate("(e) => e.scrollHeight > e.clientHeight")
+    region.focus()
+    page.keyboard.press("PageDown")
+    page.wait_for_function("() => document.querySelector('.rh-games-scroll').scrollTop > 0")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "history-12000-1366x768.png"), full_page=True)
 
