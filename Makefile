@@ -46,18 +46,21 @@ $(LAB_STAMP): $(STAMP)
 
 # Lint, then the unit tests, every notebook run headless (tests/test_notebooks.py) and the browser
 # tests, in one pytest run on the engine the app runs (compiled where it could be built); then
-# the rules' tests again on the Python engine (PURE_TESTS).
+# the rules' tests again on the Python engine (PURE_TESTS). Two pytest-xdist workers, each
+# test file whole on one of them: a browser test mostly waits on its page, and the reference
+# machine has two cores.
+XDIST := -n 2 --dist loadfile
 test: install
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(BIN)/python -c "import rftg_nb; print('engine:', rftg_nb.ENGINE)"
-	$(BIN)/python -m pytest tests
-	RFTG_NB_PURE=1 $(BIN)/python -m pytest -p no:cacheprovider $(PURE_TESTS)
+	$(BIN)/python -m pytest $(XDIST) tests
+	RFTG_NB_PURE=1 $(BIN)/python -m pytest $(XDIST) -p no:cacheprovider $(PURE_TESTS)
 
 # The quick loop while working: lint, then every test but the browser and notebook ones (the
 # markers are set by place in tests/conftest.py).
 check: install
 	$(BIN)/ruff check $(LINT_DIRS)
-	$(BIN)/python -m pytest tests -m "not browser and not notebook"
+	$(BIN)/python -m pytest $(XDIST) tests -m "not browser and not notebook"
 
 # The Python engine too (RFTG_NB_PURE=1: the sources run even where the compiled build matches
 # them), as a machine without a C compiler runs it: the rulings, the robot, the golden games,

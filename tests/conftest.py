@@ -4,7 +4,8 @@ headless). ``make check`` runs the rest: ``pytest -m "not browser and not notebo
 
 The pages keep every game played in the game history (rftg_nb.history): for the tests that
 history lives in a folder of the test run's own (``RFTG_NB_HOME``, which the Voila servers and
-kernels the tests start inherit), never in the person's data folder."""
+kernels the tests start inherit; one for each pytest-xdist worker), never in the person's
+data folder."""
 
 from __future__ import annotations
 
@@ -20,8 +21,11 @@ NOTEBOOKS = HERE / "test_notebooks.py"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if not os.environ.get("RFTG_NB_TEST_HOME"):
-        home = tempfile.mkdtemp(prefix="rftg-nb-test-home-")
+    # each of pytest-xdist's workers (``-n 2``) keeps a history of its own: what a page shows
+    # must not hang on which tests the other worker ran
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker or not os.environ.get("RFTG_NB_TEST_HOME"):
+        home = tempfile.mkdtemp(prefix=f"rftg-nb-test-home-{worker or 'main'}-")
         os.environ["RFTG_NB_TEST_HOME"] = os.environ["RFTG_NB_HOME"] = home
 
 

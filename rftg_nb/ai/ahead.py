@@ -30,6 +30,7 @@ from typing import Any
 
 from rftg_nb.ai import knowledge
 from rftg_nb.engine.decision import Decision
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.players import quiet_pick, random_pick
 
 #: seconds between asking and thinking: the page's state, written just before, leaves the
@@ -75,10 +76,10 @@ class ThinkAhead:
         at = (id(game), game.round)
         plan = self._plan
         if plan is not None and plan.at == at and not plan.stopped \
-                and d is not None and d.kind == "actions":
+                and d is not None and d.kind == Kind.ACTIONS:
             return True
         self.forget()  # what was found for another round's choice is of no use any more
-        if d is None or d.kind != "actions" or computer[d.player]:
+        if d is None or d.kind != Kind.ACTIONS or computer[d.player]:
             return False
         seats = frozenset(s for s in range(d.player + 1, len(game.players)) if computer[s])
         if not seats:
@@ -104,7 +105,7 @@ class ThinkAhead:
                 return
             round_ = twin.round
             while not plan.stopped and (d := twin.decision) is not None \
-                    and d.kind == "actions" and twin.round == round_:
+                    and d.kind == Kind.ACTIONS and twin.round == round_:
                 if computer[d.player]:
                     ids = list(player(twin, d))
                     with plan.news:
@@ -125,7 +126,7 @@ class ThinkAhead:
         """The answer worked out ahead for ``decision`` in ``game`` as it is now, or None.
         If the thinking has not reached this seat's answer yet, it is waited for (the seat
         would think as long anyway), but not for the seats after it."""
-        if decision.kind != "actions":
+        if decision.kind != Kind.ACTIONS:
             return None
         key = knowledge.position_key(game, decision.player, decision, 0)
         plan = self._plan

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.ai import knowledge
+from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases import develop, settle
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ class CopyError(RuntimeError):
 #: questions every player answers in turn, in secret, before any answer is carried out (a
 #: world or development chosen face down): a copy made for one seat while other seats' such
 #: picks are still face down gives those cards designs they could have been picked with
-SECRET_PICKS = frozenset({"develop", "settle"})
+SECRET_PICKS = frozenset({Kind.DEVELOP, Kind.SETTLE})
 
 #: what a replay notes of each answer: (player, kind, round, phase, ids)
 Trail = list[tuple[int, str, int, str, Sequence[str]]]
@@ -87,7 +88,7 @@ def secret_picks(twin: Game, seat: int, trail: Trail) -> list[tuple[Any, Any, st
 def can_pick(twin: Game, p: Any, card: Any, kind: str) -> bool:
     """Whether ``p`` may pick ``card`` now in a question of ``kind`` (the engine's own
     tests: :data:`SECRET_PICKS`)."""
-    if kind == "develop":
+    if kind == Kind.DEVELOP:
         return develop.can_develop(twin, p, card, develop.discount(twin, p, twin.phase))
     return card in settle.legal_worlds(twin, p)
 

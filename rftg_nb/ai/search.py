@@ -41,6 +41,7 @@ from rftg_nb.ai.evaluate import outlook
 from rftg_nb.ai.plans import RoundPlan, action_sets, label
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.decision import IllegalChoice
+from rftg_nb.engine.kinds import Kind
 
 if TYPE_CHECKING:
     from rftg_nb.engine.decision import Decision
@@ -62,7 +63,7 @@ STAGES = SCHEDULES[0]
 MAX_DEALS = max(deals for plan in SCHEDULES for _keep, deals in plan)
 FLAT = 0.01  # win chances closer than this (beyond their noise) do not tell answers apart
 SETTLED = 0.05  # every chance below this (or above 1 - this): lost (won) whatever one does
-MID_ROUND = ("develop", "settle", "settle_second", "explore_keep")
+MID_ROUND = (Kind.DEVELOP, Kind.SETTLE, Kind.SETTLE_SECOND, Kind.EXPLORE_KEEP)
 MAX_KEEP_SETS = 8
 OBJECTIVE = "win"  # solitaire: the chance of winning ("margin": the expected margin)
 RECORD: list[dict[str, Any]] | None = None  # training data is collected here when a list
@@ -78,7 +79,7 @@ def strong_choice(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: rando
     None to let the fast level answer."""
     if allowance is None:
         allowance = Budget().start()
-    if d.kind == "actions":
+    if d.kind == Kind.ACTIONS:
         return _actions(game, d, ctx, rng, allowance)
     if ctx.solo and d.kind in MID_ROUND:
         return _mid_round(game, d, ctx, chooser, rng, allowance)
@@ -123,7 +124,7 @@ def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random,
 def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.Random,
                allowance: Allowance) -> Choice | None:
     quick = chooser.choose(d)
-    if d.kind == "explore_keep":
+    if d.kind == Kind.EXPLORE_KEEP:
         answers = _keep_sets(d, chooser)
     else:
         answers = [(o.id,) for o in d.options] + ([()] if d.min == 0 else [])
@@ -142,8 +143,8 @@ def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.R
     labels = [d.option(i).label for i in best]
     if not labels:
         return Choice(best, "Place nothing now: played out, keeping your cards does better.")
-    verb = {"develop": "Develop", "settle": "Settle", "settle_second": "Settle",
-            "explore_keep": "Keep"}[d.kind]
+    verb = {Kind.DEVELOP: "Develop", Kind.SETTLE: "Settle", Kind.SETTLE_SECOND: "Settle",
+            Kind.EXPLORE_KEEP: "Keep"}[d.kind]
     return Choice(best, f"{verb} {_join(labels)}: played out over sampled draws and rolls, "
                         "it does best.")
 
@@ -323,9 +324,9 @@ def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
         except IllegalChoice as err:
             raise determinize.CopyError(f"the answer does not fit the copy: {err}") from err
     while (d := twin.decision) is not None:
-        if d.kind == "actions" and twin.round > start_round:
+        if d.kind == Kind.ACTIONS and twin.round > start_round:
             break
-        if round_start and d.kind == "actions":
+        if round_start and d.kind == Kind.ACTIONS:
             if d.player == seat:
                 twin.apply(list(answer))
                 continue

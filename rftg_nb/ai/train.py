@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from rftg_nb.ai.features import NAMES, solo_features
+from rftg_nb.engine.kinds import Kind
 
 OUT = Path(__file__).with_name("solo_value.json")
 POLICY_OUT = Path(__file__).with_name("solo_actions.json")
@@ -47,7 +48,7 @@ def play(args: tuple[int, str]) -> tuple[list[list[float]], float, bool, list[di
     rows = []
     search.RECORD = [] if level == "strong" else None
     while (d := game.decision) is not None:
-        if d.kind == "actions":
+        if d.kind == Kind.ACTIONS:
             rows.append(solo_features(game, 0))
         game.apply(ai.answer(game, d))
     scores = game.scores()
@@ -85,7 +86,7 @@ def replay_rows(line: str) -> tuple[int, list[list[float]], float] | None:
     rows = []
     for ids in r["choices"]:
         d = game.decision
-        if d is not None and d.kind == "actions":
+        if d is not None and d.kind == Kind.ACTIONS:
             rows.append(solo_features(game, 0))
         game.apply(ids)
     scores = game.scores()

@@ -60,7 +60,7 @@ KEY_MOMENTS = (3, 5)  # at least (where there are as many costly decisions), at 
 #: the strong AI's playouts a choice of actions in a table game's review
 TABLE_PLAYOUTS = 60
 #: questions not reviewed: entering the dice you rolled is not a choice
-SKIPPED_KINDS = frozenset({"dice"})
+SKIPPED_KINDS = frozenset({Kind.DICE})
 
 
 class ReviewError(ValueError):

@@ -14,12 +14,13 @@ from collections.abc import Callable
 from typing import Any
 
 from rftg_nb.engine.decision import Decision
+from rftg_nb.engine.kinds import Kind
 
 HINT_LEVEL = "strong"  # a hint is asked for once in a while: the stronger player
 HINT_SECONDS: float | None = 1.5  # its look-ahead stops on time (rftg_nb.ai.APP_SECONDS)
 AUTOPLAY_LEVEL = "fast"  # autoplay may answer a whole game's questions at once
 UNTIL = ("round", "game")
-NO_HINT_KINDS = frozenset({"dice"})  # the roll of real dice is not a choice
+NO_HINT_KINDS = frozenset({Kind.DICE})  # the roll of real dice is not a choice
 
 
 class Assistant:

@@ -75,7 +75,7 @@ def board_state(c: SoloController, serial: int = 0) -> dict[str, Any]:
     # explored are already shown apart from your hand.
     ahead = live.decision
     apart = ahead.ids if d is None and ahead is not None and ahead.player == 0 \
-        and ahead.kind == "explore_keep" else ()
+        and ahead.kind == Kind.EXPLORE_KEEP else ()
     tiles = seat_cards(g, 0, d, q, apart)
     now = g.numbers_at(len(g.events) - 1) if g.events else None
     mat = c.robot_at_cursor()
