@@ -24,7 +24,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rftg_nb._native import mypyc_attr
-from rftg_nb.cards import CardDatabase, Design
+from rftg_nb.cards import CardDatabase
 from rftg_nb.constants import PHASES, TABLEAU_END
 from rftg_nb.engine import draft as _draft
 from rftg_nb.engine import goals as _goals
@@ -40,7 +40,7 @@ from rftg_nb.engine.decision import (
     SetupError,
 )
 from rftg_nb.engine.kinds import Kind
-from rftg_nb.engine.power_cache import PowerUse
+from rftg_nb.engine.power_cache import RuleCaches
 from rftg_nb.engine.record import Record
 from rftg_nb.engine.saves import (
     APP_VERSION,
@@ -126,15 +126,11 @@ class Game(GameViews):
         self.expansion: str = self.setup["expansion"]
         self.advanced: bool = bool(self.setup["advanced"])
         self._over = False
-        self._powers: dict[int, tuple[PowerUse, ...]] = {}
-        self._powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
-        self._power_memo: dict[int, tuple[list[Card], tuple[
-            tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]]] = {}
+        #: what the rules keep to go faster: the powers of the phase running, worked out
+        #: powers and goal counts by tableau (:mod:`rftg_nb.engine.power_cache`)
+        self.caches = RuleCaches()
         #: the goals looked at by the checks at the end of each phase (goals.check)
         self.goals_checked: dict[str, tuple[_goals.GoalTrack, ...]] = {}
-        # Goal counts that read only a tableau, by player: (that tableau, its designs,
-        # {goal: count}).
-        self._goal_counts: dict[int, tuple[list[Card], list[Design], dict[str, int]]] = {}
         #: whether the state is kept at the start of each round and phase (see :meth:`clone`);
         #: the latest kept, and the latest kept at the start of a round
         self._marking = False
