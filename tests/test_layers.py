@@ -6,9 +6,9 @@
   random player beside the engine, under the robot);
 - no module imports below its first definition (an import at the bottom of a file is the mark
   of two modules that need each other's names; those live in ``rftg_nb.constants``);
-- ``Game`` shows the protocol and nothing more: the helpers of the rules are module functions
-  (``piles.draw(game, ...)``) or underscored hooks (``_deal``, ``_after_phase``); a kind of
-  game plugs in through those hooks only.
+- ``Game`` shows the protocol and the rules' hooks (``rftg_nb.engine.variant.Variant``) and
+  nothing more: the helpers of the rules are module functions (``piles.draw(game, ...)``); a
+  kind of game plugs in through the hooks only.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def test_no_import_sits_below_the_code():
 
 #: ``Game``'s public face: what people, the pages, the robot, the AI, the lab, the lessons and
 #: the tests use. A name added here is a choice made on purpose; a helper of the rules is a
-#: function of its module or an underscored hook.
+#: function of its module, and what the rules ask the game is a hook of ``Variant``.
 GAME_PROTOCOL = frozenset({
     # construction and saves
     "new", "from_position", "from_json", "to_json", "SAVE_EXTRA",
@@ -110,28 +110,46 @@ GAME_PROTOCOL = frozenset({
 })
 
 
+def _hooks() -> set[str]:
+    """The hooks of the rules: the members of ``Variant``."""
+    from rftg_nb.engine.variant import Variant
+
+    return {n for n in vars(Variant) if not n.startswith("_")}
+
+
 def test_game_shows_the_protocol_and_nothing_more():
     from rftg_nb.engine.game import Game
 
     # A compiled class lists its instance attributes (players, events ...) among its names too.
     fields = set(getattr(Game, "__mypyc_attrs__", ()))
     public = {n for n in dir(Game) if not n.startswith("_")} - fields
-    assert sorted(public - GAME_PROTOCOL) == []  # a new public name: make it a choice here
-    assert sorted(GAME_PROTOCOL - public) == []
+    hooks = _hooks()
+    assert sorted(hooks) == ["after_actions", "after_phase", "at_start", "end_reasons",
+                             "more_places", "on_deal", "phases_of_round"]
+    assert not hooks & GAME_PROTOCOL
+    # a new public name: make it a choice here (or a hook of Variant)
+    assert sorted(public - GAME_PROTOCOL - hooks) == []
+    assert sorted((GAME_PROTOCOL | hooks) - public) == []
     assert "over" not in public  # one way to ask: is_over
 
 
-#: what a kind of game may give of its own (the base game's are Game's): the deal, the phases
-#: a round runs, the steps after the actions and after each phase, the goal checks, the end,
-#: what it keeps after each answer and in its state, its listeners and the sides it scores
+#: what a kind of game may give of its own (the base game's are Game's): the hooks of the rules
+#: (``Variant``: the deal, the phases a round runs, the steps after the actions and after each
+#: phase, the end, the zones it adds), what it keeps after each answer and in its state, its
+#: listeners and the sides it scores
 VARIANT_HOOKS = frozenset({
-    "_deal", "_phases_this_round", "_after_actions", "_after_phase", "_check_goals",
-    "_end_reasons", "_should_end", "_answered", "_state_part", "_take_part", "_own_listeners",
-    "_rebuild_options", "_check_setup", "pool_size", "sides", "whose", "side_actor",
-    "tableau_sizes", "new", "SAVE_EXTRA",
+    "on_deal", "phases_of_round", "after_actions", "after_phase", "end_reasons", "more_places",
+    "_answered", "_state_part", "_take_part", "_own_listeners", "_rebuild_options",
+    "_check_setup", "pool_size", "sides", "whose", "side_actor", "tableau_sizes", "new",
+    "SAVE_EXTRA",
     # the solitaire game's results and views name the robot, one of its sides
-    "scores", "score_breakdown", "tiebreak", "view", "snapshot", "_locate_more",
+    "scores", "score_breakdown", "tiebreak", "view", "snapshot",
 })
+
+
+def test_the_variant_hooks_are_the_rules_hooks():
+    # every hook of the rules but at_start, which keeps the copies' marks (Game's own)
+    assert _hooks() - {"at_start"} <= VARIANT_HOOKS
 
 
 def test_a_kind_of_game_plugs_in_through_the_hooks_only():
@@ -147,6 +165,8 @@ def test_a_kind_of_game_plugs_in_through_the_hooks_only():
         own = {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
         overridden = {name for name in own if hasattr(Game, name)} - {"__init__"}
         assert sorted(overridden - VARIANT_HOOKS) == [], kind.__name__
+
+
 def test_the_engine_imports_nothing_of_the_package_inside_a_function():
     """A module of the rules imports none of the package inside a function (the mark of a
     cycle broken); a heavy library a rare call needs (pandas) may wait for that call."""
