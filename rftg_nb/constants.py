@@ -47,3 +47,5 @@ PHASE_TITLES = {
 }
 PHASE_NUMBER = {"explore": 1, "develop": 2, "develop2": 2, "settle": 3, "settle2": 3,
                 "consume": 4, "produce": 5}
+#: a game's ``phase`` once it is over (the rules' last step sets it; nothing else does)
+GAME_END_PHASE = "game_end"

@@ -12,19 +12,39 @@ from functools import cache
 import pytest
 
 from rftg_nb import Game, RandomPlayer
-from rftg_nb.engine.goals import CHIP_VP, GOALS, PRINTED
+from rftg_nb.engine.goals import CHIP_VP, GOALS, PRINTED, check
+from rftg_nb.engine.variant import Rules
 
 GAMES = 30
 
 
 class Checked(Game):
-    """A game that checks the goal invariants right after every goal check."""
+    """A game that checks the goal invariants right after every goal check.
+
+    The check at the end of each phase is made here, right after the phase's hook, and checked
+    at once (the rules' own check that follows finds nothing more to do: a check made twice
+    changes nothing); the check at the end of each round is looked at as soon as the rules have
+    made it (they ask for the end's reasons next)."""
 
     checks = 0
 
-    def _check_goals(self, phase: str) -> None:
-        before = {x.name: x.holders for x in self.goals if x.kind == "first"}
-        super()._check_goals(phase)
+    def after_phase(self, phase: str) -> Rules:
+        yield from super().after_phase(phase)
+        if self.goal_tracks:
+            before = self._first_holders()
+            check(self, phase)
+            self._checked(phase, before)
+            self.held = self._first_holders()  # until the round's end's check
+
+    def end_reasons(self) -> list[str]:
+        if self.phase == "round_end" and self.goal_tracks:
+            self._checked("round_end", self.held)
+        return super().end_reasons()
+
+    def _first_holders(self) -> dict[str, tuple[int, ...]]:
+        return {x.name: x.holders for x in self.goals if x.kind == "first"}
+
+    def _checked(self, phase: str, before: dict[str, tuple[int, ...]]) -> None:
         type(self).checks += 1
         for x in self.goals:
             if x.kind == "first":

@@ -6,9 +6,10 @@
   random player beside the engine, under the robot);
 - no module imports below its first definition (an import at the bottom of a file is the mark
   of two modules that need each other's names; those live in ``rftg_nb.constants``);
-- ``Game`` shows the protocol and nothing more: the helpers of the rules are module functions
-  (``piles.draw(game, ...)``) or underscored hooks (``_deal``, ``_after_phase``); a kind of
-  game plugs in through those hooks only.
+- ``Game`` shows the protocol and the rules' hooks (``rftg_nb.engine.variant.Variant``) and
+  nothing more: the helpers of the rules are module functions (``piles.draw(game, ...)``); a
+  kind of game plugs in through the hooks only;
+- no module of the engine or the robot reaches another's private names.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def test_no_import_sits_below_the_code():
 
 #: ``Game``'s public face: what people, the pages, the robot, the AI, the lab, the lessons and
 #: the tests use. A name added here is a choice made on purpose; a helper of the rules is a
-#: function of its module or an underscored hook.
+#: function of its module, and what the rules ask the game is a hook of ``Variant``.
 GAME_PROTOCOL = frozenset({
     # construction and saves
     "new", "from_position", "from_json", "to_json", "SAVE_EXTRA",
@@ -110,28 +111,46 @@ GAME_PROTOCOL = frozenset({
 })
 
 
+def _hooks() -> set[str]:
+    """The hooks of the rules: the members of ``Variant``."""
+    from rftg_nb.engine.variant import Variant
+
+    return {n for n in vars(Variant) if not n.startswith("_")}
+
+
 def test_game_shows_the_protocol_and_nothing_more():
     from rftg_nb.engine.game import Game
 
     # A compiled class lists its instance attributes (players, events ...) among its names too.
     fields = set(getattr(Game, "__mypyc_attrs__", ()))
     public = {n for n in dir(Game) if not n.startswith("_")} - fields
-    assert sorted(public - GAME_PROTOCOL) == []  # a new public name: make it a choice here
-    assert sorted(GAME_PROTOCOL - public) == []
+    hooks = _hooks()
+    assert sorted(hooks) == ["after_actions", "after_phase", "at_start", "end_reasons",
+                             "more_places", "on_deal", "phases_of_round"]
+    assert not hooks & GAME_PROTOCOL
+    # a new public name: make it a choice here (or a hook of Variant)
+    assert sorted(public - GAME_PROTOCOL - hooks) == []
+    assert sorted((GAME_PROTOCOL | hooks) - public) == []
     assert "over" not in public  # one way to ask: is_over
 
 
-#: what a kind of game may give of its own (the base game's are Game's): the deal, the phases
-#: a round runs, the steps after the actions and after each phase, the goal checks, the end,
-#: what it keeps after each answer and in its state, its listeners and the sides it scores
+#: what a kind of game may give of its own (the base game's are Game's): the hooks of the rules
+#: (``Variant``: the deal, the phases a round runs, the steps after the actions and after each
+#: phase, the end, the zones it adds), what it keeps after each answer and in its state, its
+#: listeners and the sides it scores
 VARIANT_HOOKS = frozenset({
-    "_deal", "_phases_this_round", "_after_actions", "_after_phase", "_check_goals",
-    "_end_reasons", "_should_end", "_answered", "_state_part", "_take_part", "_own_listeners",
-    "_rebuild_options", "_check_setup", "pool_size", "sides", "whose", "side_actor",
-    "tableau_sizes", "new", "SAVE_EXTRA",
+    "on_deal", "phases_of_round", "after_actions", "after_phase", "end_reasons", "more_places",
+    "_answered", "_state_part", "_take_part", "_own_listeners", "_rebuild_options",
+    "_check_setup", "pool_size", "sides", "whose", "side_actor", "tableau_sizes", "new",
+    "SAVE_EXTRA",
     # the solitaire game's results and views name the robot, one of its sides
-    "scores", "score_breakdown", "tiebreak", "view", "snapshot", "_locate_more",
+    "scores", "score_breakdown", "tiebreak", "view", "snapshot",
 })
+
+
+def test_the_variant_hooks_are_the_rules_hooks():
+    # every hook of the rules but at_start, which keeps the copies' marks (Game's own)
+    assert _hooks() - {"at_start"} <= VARIANT_HOOKS
 
 
 def test_a_kind_of_game_plugs_in_through_the_hooks_only():
@@ -147,6 +166,8 @@ def test_a_kind_of_game_plugs_in_through_the_hooks_only():
         own = {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
         overridden = {name for name in own if hasattr(Game, name)} - {"__init__"}
         assert sorted(overridden - VARIANT_HOOKS) == [], kind.__name__
+
+
 def test_the_engine_imports_nothing_of_the_package_inside_a_function():
     """A module of the rules imports none of the package inside a function (the mark of a
     cycle broken); a heavy library a rare call needs (pandas) may wait for that call."""
@@ -162,4 +183,77 @@ def test_the_engine_imports_nothing_of_the_package_inside_a_function():
                           and n.module.startswith("rftg_nb")
                           or isinstance(n, ast.Import)
                           and any(a.name.startswith("rftg_nb") for a in n.names)]
+    assert found == []
+
+
+def _own_names(tree: ast.Module) -> set[str]:
+    """The underscored names a module makes its own: those it defines (functions, methods,
+    classes), assigns to its own objects (``self._name = ...``, ``cls._name = ...``), declares
+    in a class body (``_name: int``, ``_name = ...``) or lists in a class's ``__slots__``."""
+    own: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(node.name)
+        if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+                and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+            own.add(node.attr)
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                targets = (item.targets if isinstance(item, ast.Assign) else
+                           [item.target] if isinstance(item, ast.AnnAssign) else [])
+                for target in targets:
+                    if isinstance(target, ast.Name):
+                        own.add(target.id)
+                        if target.id == "__slots__" and isinstance(item.value, ast.Tuple):
+                            own.update(e.value for e in item.value.elts
+                                       if isinstance(e, ast.Constant))
+    return {n for n in own if n.startswith("_")}
+
+
+def private_reaches(source: str) -> list[str]:
+    """Each ``x._name`` in ``source`` (not a dunder) where ``x`` is not ``self``, ``cls`` or
+    ``super()`` and ``_name`` is not one of the module's own names (:func:`_own_names`), as
+    "line: x._name"."""
+    tree = ast.parse(source)
+    own = _own_names(tree)
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                and not node.attr.startswith("__")):
+            continue
+        v = node.value
+        if isinstance(v, ast.Name) and v.id in ("self", "cls"):
+            continue
+        if (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "super"
+                and not v.args):
+            continue
+        if node.attr not in own:
+            found.append(f"{node.lineno}: {ast.unparse(v)}.{node.attr}")
+    return found
+
+
+def test_the_scan_finds_a_reach_and_allows_a_class_its_own():
+    assert private_reaches("def f(game):\n    game._deal()\n") == ["2: game._deal"]
+    assert private_reaches("def f(game):\n    game._over = True\n") == ["2: game._over"]
+    made_here = "class C:\n    def f(self, other):\n        self._a = other._a\n"
+    assert private_reaches(made_here) == []  # the class's own field, of another instance
+    own = ("class C:\n    __slots__ = ('_a',)\n    def f(self, other):\n"
+           "        return other._a + super()._b() + self._c\n")
+    assert private_reaches(own) == []
+    assert private_reaches("def f(c):\n    return c._a.__name__ + c.__x\n") == ["2: c._a"]
+
+
+def test_the_engine_and_the_robot_reach_no_other_module_s_private_names():
+    """The rule: an underscored name may be used only by the module that makes it (defines
+    it, assigns it to ``self`` or ``cls``, declares it in a class body or its ``__slots__``);
+    elsewhere only ``self._x``, ``cls._x`` and ``super()._x`` are read. So a class's methods
+    reach the private fields of another instance of their class (a copy being made, the other
+    side of ``__eq__``), and any other underscored name of another module's class or object is
+    a reach into its internals: what the rules need of a game is a hook of
+    ``rftg_nb.engine.variant.Variant`` or a public field. Simple rather than exact, it lets a
+    module use a private name of its own on any object (a name it overrides, or that its
+    class and a module function share), never one made only elsewhere."""
+    found = [f"{path.relative_to(PACKAGE.parent)}:{reach}"
+             for path in MODULES if _module(path).split(".")[1:2] in (["engine"], ["robot"])
+             for reach in private_reaches(path.read_text(encoding="utf-8"))]
     assert found == []

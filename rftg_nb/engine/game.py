@@ -9,9 +9,11 @@ use: construction and saves, the pending decision and its answer, undo and the s
 copy, results, views and the sides the scores name. What the rules need besides lives in other
 rooms, each with one job: card movement is :mod:`rftg_nb.engine.piles`, the powers of the
 phase running :mod:`rftg_nb.engine.power_cache`, the views :mod:`rftg_nb.engine.views`, the
-save format :mod:`rftg_nb.engine.saves`. The hooks a kind of game overrides (the deal, the
-steps after the actions and after each phase, the end of the game) and the recording of
-events are underscored: the rules call them, nothing outside the engine does.
+save format :mod:`rftg_nb.engine.saves`. The hooks the rules call (the deal, the start of each
+round and phase, the phases a round runs, the steps after the actions and after each phase, the
+end of the game) are those of :class:`rftg_nb.engine.variant.Variant`, which a kind of game
+overrides; what ``Game`` runs for itself (after each answer, its state's own part, its
+listeners) is underscored.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rftg_nb._native import mypyc_attr
-from rftg_nb.cards import CardDatabase, Design
-from rftg_nb.constants import PHASES, TABLEAU_END
+from rftg_nb.cards import CardDatabase
+from rftg_nb.constants import GAME_END_PHASE, PHASES, TABLEAU_END
 from rftg_nb.engine import draft as _draft
 from rftg_nb.engine import goals as _goals
 from rftg_nb.engine import position as _position
@@ -40,7 +42,7 @@ from rftg_nb.engine.decision import (
     SetupError,
 )
 from rftg_nb.engine.kinds import Kind
-from rftg_nb.engine.power_cache import PowerUse
+from rftg_nb.engine.power_cache import RuleCaches
 from rftg_nb.engine.record import Record
 from rftg_nb.engine.saves import (
     APP_VERSION,
@@ -55,7 +57,7 @@ from rftg_nb.engine.saves import (
     custom_database,
     read_save,
 )
-from rftg_nb.engine.scoring import score_breakdown
+from rftg_nb.engine.scoring import score_breakdown, winners_of
 from rftg_nb.engine.state import Card, GameState, Player
 from rftg_nb.engine.views import GameViews
 from rftg_nb.text import whose
@@ -125,16 +127,11 @@ class Game(GameViews):
         self.db = db or custom_database(self.setup)
         self.expansion: str = self.setup["expansion"]
         self.advanced: bool = bool(self.setup["advanced"])
-        self._over = False
-        self._powers: dict[int, tuple[PowerUse, ...]] = {}
-        self._powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
-        self._power_memo: dict[int, tuple[list[Card], tuple[
-            tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]]] = {}
+        #: what the rules keep to go faster: the powers of the phase running, worked out
+        #: powers and goal counts by tableau (:mod:`rftg_nb.engine.power_cache`)
+        self.caches = RuleCaches()
         #: the goals looked at by the checks at the end of each phase (goals.check)
         self.goals_checked: dict[str, tuple[_goals.GoalTrack, ...]] = {}
-        # Goal counts that read only a tableau, by player: (that tableau, its designs,
-        # {goal: count}).
-        self._goal_counts: dict[int, tuple[list[Card], list[Design], dict[str, int]]] = {}
         #: whether the state is kept at the start of each round and phase (see :meth:`clone`);
         #: the latest kept, and the latest kept at the start of a round
         self._marking = False
@@ -263,7 +260,7 @@ class Game(GameViews):
     def is_over(self) -> bool:
         """Whether the game has ended (then ``decision`` is None and the scores are final)."""
         self._check_made()
-        return self._over
+        return self.phase == GAME_END_PHASE
 
     @property
     def choices(self) -> list[tuple[str, ...]]:
@@ -416,12 +413,15 @@ class Game(GameViews):
         self._decision = None
         self._closed = True
 
-    def _mark(self, at: str) -> None:
-        """Keep the state as it is now, at the start of a round (``rounds.ROUND_START``) or of
-        the phase ``at`` (the rules call it there while this game keeps marks)."""
-        mark = (len(self._log), at, self._state())
+    def at_start(self, point: str) -> None:
+        """Hook of the rules at the start of a round (``rounds.ROUND_START``) or of the phase
+        ``point``: while this game keeps marks (once it has been copied), keep its state as it
+        is now (see :meth:`clone`)."""
+        if not self._marking:
+            return
+        mark = (len(self._log), point, self._state())
         self._latest = mark
-        if at == _rounds.ROUND_START:
+        if point == _rounds.ROUND_START:
             self._round_mark = mark
 
     def _state(self) -> GameState:
@@ -570,19 +570,9 @@ class Game(GameViews):
     def winners(self) -> list[int]:
         """Winning player indices once the game is over (several only if tied after tie-break)."""
         self._check_made()
-        if not self._over:
+        if self.phase != GAME_END_PHASE:
             return []
-        return self._winners_of(self.scores())
-
-    def _winners_of(self, scores: list[int]) -> list[int]:
-        """The winners given the final ``scores`` (the tie-break reads the game as it is)."""
-        best = max(scores)
-        tied = [i for i, s in enumerate(scores) if s == best]
-        if len(tied) > 1:
-            tb = {i: self.tiebreak(i) for i in tied}
-            top = max(tb.values())
-            tied = [i for i in tied if tb[i] == top]
-        return tied
+        return winners_of(self, self.scores())
 
     @property
     def winner(self) -> int | None:
@@ -620,32 +610,35 @@ class Game(GameViews):
         return [len(p.tableau) for p in self.players]
 
     # ----------------------------------------------------------------- hooks of the rules
-    def _deal(self) -> None:
-        """Set the game up: start worlds, deck, windfall goods and opening hands."""
+    # (rftg_nb.engine.variant.Variant: the rules call them, a kind of game overrides them; at_start
+    # is with the copies above)
+    def on_deal(self) -> Rules:
+        """The set-up up to round 1: start worlds, deck, windfall goods, opening hands and the
+        opening discards; a drafted game drafts (:mod:`rftg_nb.engine.draft`)."""
+        if self.draft is not None:
+            yield from _draft.run(self)
+            return
         _setup.deal(self)
+        yield from _setup.initial_discards(self)
 
-    def _phases_this_round(self) -> set[str]:
+    def phases_of_round(self) -> set[str]:
         """The phases this round runs: those called by some player's actions."""
         chosen: set[str] = set()
         for p in self.players:
             chosen.update(p.actions)
         return {phase for phase, calls in PHASES if not chosen.isdisjoint(calls)}
 
-    def _after_actions(self) -> Generator[Decision, tuple[str, ...], None]:
+    def after_actions(self) -> Rules:
         """Runs once actions are revealed (the solitaire robot rolls its dice here)."""
         yield from ()
 
-    def _after_phase(self, phase: str) -> Generator[Decision, tuple[str, ...], None]:
+    def after_phase(self, phase: str) -> Rules:
         """Runs after the players' part of each phase (the solitaire robot acts here)."""
         yield from ()
 
-    def _check_goals(self, phase: str) -> None:
-        """The goal checks at the end of ``phase`` (or of the round: "round_end")."""
-        if self.goal_tracks:
-            _goals.check(self, phase)
-
-    def _end_reasons(self) -> list[str]:
-        """Why the game would end at this round end (none: it goes on)."""
+    def end_reasons(self) -> list[str]:
+        """Why the game ends at this round's end: the pool is empty or a tableau holds 12 or
+        more cards (none: it goes on)."""
         reasons = []
         if self.vp_pool <= 0:
             extra = f", {-self.vp_pool} extra used" if self.vp_pool < 0 else ""
@@ -654,10 +647,6 @@ class Game(GameViews):
             if n >= TABLEAU_END:
                 reasons.append(f"{self.whose(side)} tableau has {n} cards")
         return reasons
-
-    def _should_end(self) -> bool:
-        """Checked at round end: the pool is empty or a tableau holds 12 or more cards."""
-        return bool(self._end_reasons())
 
     # ----------------------------------------------------------------- the record of events
     def _own_listeners(self) -> list[Callable[[Event], None]]:

@@ -341,10 +341,11 @@ def _count(game: Game, d: GoalDesign, p: Player) -> int:
     counts them counts that one list."""
     if not d.tableau_only:
         return d.count(game, p)
-    seen = game._goal_counts.get(p.index)
+    kept = game.caches.goal_counts
+    seen = kept.get(p.index)
     tableau = p.tableau
     if seen is None or seen[0] != tableau:  # the same cards, in the same order
-        seen = game._goal_counts[p.index] = (list(tableau), [c.design for c in tableau], {})
+        seen = kept[p.index] = (list(tableau), [c.design for c in tableau], {})
     counted = seen[2]
     got = counted.get(d.name)
     if got is None:

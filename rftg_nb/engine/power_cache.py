@@ -1,12 +1,14 @@
 """The powers each player's tableau gives in the phase running, worked out when the phase
 begins and kept on the game while the tableau stays the same
-(``power_cache.powers(game, p, "reduce")``).
+(``power_cache.powers(game, p, "reduce")``); what the rules keep to go faster lives in the
+game's :class:`RuleCaches` (``game.caches``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rftg_nb.cards import Design
 from rftg_nb.engine.powers import Handler
 from rftg_nb.engine.state import Card, Player
 
@@ -14,20 +16,40 @@ if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
 
 PowerUse = tuple[Card, int, Any, Handler]  # (card, index in its powers, power, handler)
+#: a tableau's powers in a phase: all of them in tableau order, and by handler hook
+PhasePowers = tuple[tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]
 _NO_HOOKS: dict[str, tuple[PowerUse, ...]] = {}  # a player's hooks before any phase began
+
+
+class RuleCaches:
+    """What the rules keep on a game to go faster (``game.caches``): nothing here is state a
+    copy of the game needs (a copy starts with none), and all of it is made again when it is
+    missing or stale."""
+
+    def __init__(self) -> None:
+        #: each player's powers in the phase running, as they stood when it began, by player
+        #: index (:func:`snapshot_powers`; read through :func:`powers`)
+        self.powers: dict[int, tuple[PowerUse, ...]] = {}
+        #: the same by handler hook
+        self.powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
+        #: the powers worked out for each player and phase (key ``8 * player + phase``), with
+        #: the tableau they were worked out for
+        self.power_memo: dict[int, tuple[list[Card], PhasePowers]] = {}
+        #: goal counts that read only a tableau, by player: (that tableau, its designs,
+        #: {goal: count}) (:mod:`rftg_nb.engine.goals`)
+        self.goal_counts: dict[int, tuple[list[Card], list[Design], dict[str, int]]] = {}
 
 
 def drop_caches(game: Game) -> None:
     """Forget what the rules kept to go faster (powers by tableau, goal counts, each card's
     options and powers). Done when the game ends: a finished game keeps its record and its
     state, so holding many finished games costs the garbage collector less."""
-    game._power_memo.clear()
-    game._goal_counts.clear()
-    # As Card.drop_caches, but the design's table of powers stays: every card of the design
-    # shares it, so keeping it costs a game nothing.
+    game.caches.power_memo.clear()
+    game.caches.goal_counts.clear()
+    # The design's table of powers stays on each card: every card of the design shares it, so
+    # keeping it costs a game nothing.
     for c in game.cards:
-        c._option = None
-        c._memo = None
+        c.drop_caches(powers=False)
     for p in game.players:
         p.drop_caches()
 
@@ -36,16 +58,17 @@ def powers(game: Game, p: Player, hook: str | None = None) -> tuple[PowerUse, ..
     """``p``'s powers for this phase as they stood when it began: (card, index in the card's
     powers, power, handler), only those with handler hook ``hook`` if given."""
     if hook is None:
-        return game._powers.get(p.index, ())
-    return game._powers_by_hook.get(p.index, _NO_HOOKS).get(hook, ())
+        return game.caches.powers.get(p.index, ())
+    return game.caches.powers_by_hook.get(p.index, _NO_HOOKS).get(hook, ())
 
 
 def snapshot_powers(game: Game, phase_number: int) -> None:
     """Work out (or find kept) each player's powers for the phase numbered ``phase_number``
     (1 to 5), as their tableau stands now."""
-    powers = game._powers
-    by_player = game._powers_by_hook
-    memo = game._power_memo
+    caches = game.caches
+    powers = caches.powers
+    by_player = caches.powers_by_hook
+    memo = caches.power_memo
     for p in game.players:
         # The powers depend on the tableau alone: unchanged since this phase last ran (the same
         # cards in the same order), it has them worked out already.
@@ -57,9 +80,8 @@ def snapshot_powers(game: Game, phase_number: int) -> None:
         powers[p.index], by_player[p.index] = seen[1]
 
 
-def _work_out(tableau: list[Card], phase_number: int, seen: tuple[list[Card], tuple[
-        tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]] | None) -> tuple[
-        tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]:
+def _work_out(tableau: list[Card], phase_number: int,
+              seen: tuple[list[Card], PhasePowers] | None) -> PhasePowers:
     """The powers of ``tableau`` in the phase, all of them and by hook, in tableau order.
 
     ``seen`` is what this phase found last time: when the tableau has only grown since (cards

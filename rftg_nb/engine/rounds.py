@@ -1,7 +1,10 @@
 """The game as a generator: set-up, then rounds of action selection, phases and round end.
 
-The names of the phases and the order they run in are :mod:`rftg_nb.constants`' (given here
-too: ``PHASES``, ``ACTION_PHASE``, ``PHASE_TITLES``, ``PHASE_NUMBER``); the set-up's steps are
+The rules ask the game itself only through the hooks of :class:`rftg_nb.engine.variant.Variant`
+(the deal, the start of each round and phase, the phases of a round, the steps after the
+actions and after each phase, the end): that is how a kind of game plugs in. The names of the
+phases and the order they run in are :mod:`rftg_nb.constants`' (given here too: ``PHASES``,
+``ACTION_PHASE``, ``PHASE_TITLES``, ``PHASE_NUMBER``); the set-up's steps are
 :mod:`rftg_nb.engine.setup`'s."""
 
 from __future__ import annotations
@@ -13,16 +16,19 @@ from rftg_nb.constants import (
     ACTION_LABELS,
     ACTION_PHASE,
     ACTIONS,
+    GAME_END_PHASE,
     HAND_LIMIT,
     PHASE_NUMBER,
     PHASE_TITLES,
     PHASES,
 )
-from rftg_nb.engine import draft, goals, position, power_cache
+from rftg_nb.engine import goals, position, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases import consume, develop, explore, produce, settle
-from rftg_nb.engine.setup import discard_down, initial_discards
+from rftg_nb.engine.scoring import winners_of
+from rftg_nb.engine.setup import discard_down
+from rftg_nb.engine.variant import Variant
 from rftg_nb.text import says
 
 if TYPE_CHECKING:
@@ -70,41 +76,40 @@ def play(game: Game, at: str | None = None) -> Rules:
 
     ``at``: go on from a state the game was given (a copy's), at the start of a round
     (:data:`ROUND_START`) or of the phase named; the set-up is not played."""
+    hooks: Variant = game
     if at is None:
         at = yield from set_up(game)
     elif at == ROUND_START:
         at = None
     while True:
         if at is None:
-            if game._marking:
-                game._mark(ROUND_START)
+            hooks.at_start(ROUND_START)
             game.round += 1
             game.phase = "action"
             yield from select_actions(game)
-            yield from game._after_actions()
+            yield from hooks.after_actions()
         yield from run_phases(game, at)
         at = None
         game.phase = "round_end"
         yield from hand_limit(game)
-        game._check_goals("round_end")
-        if game._should_end():
+        if game.goal_tracks:
+            goals.check(game, "round_end")
+        if hooks.end_reasons():
             break
     finish(game)
     power_cache.drop_caches(game)
 
 
 def set_up(game: Game) -> Generator[Decision, tuple[str, ...], str | None]:
-    """Deal (or draft, or lay out the position given) and ask the opening discards; returns
-    the phase a given position starts at (None: the game starts with round 1)."""
+    """Deal (or draft) and ask the opening discards (:meth:`Variant.on_deal`), or lay out the
+    position given; returns the phase a given position starts at (None: the game starts with
+    round 1)."""
     pos = game.setup.get("position")
-    if game.draft is not None:
-        yield from draft.run(game)
-        return None
-    if pos is None:
-        game._deal()
-        yield from initial_discards(game)
-        return None
-    return position.build_position(game, pos)
+    if pos is not None and game.draft is None:
+        return position.build_position(game, pos)
+    hooks: Variant = game
+    yield from hooks.on_deal()
+    return None
 
 
 # The action cards on offer, by game (advanced or not): the same options every round.
@@ -150,7 +155,8 @@ def _action_rule(ids: tuple[str, ...]) -> str | None:
 
 
 def run_phases(game: Game, start: str | None) -> Rules:
-    todo = game._phases_this_round()
+    hooks: Variant = game
+    todo = hooks.phases_of_round()
     started = start is None
     for phase, _calls in PHASES:
         if not started:
@@ -159,8 +165,7 @@ def run_phases(game: Game, start: str | None) -> Rules:
             started = True
         if phase not in todo:
             continue
-        if game._marking:
-            game._mark(phase)
+        hooks.at_start(phase)
         game.phase = phase
         for p in game.players:
             if p.used or p.produced or p.temp_military:  # most phases leave nothing
@@ -177,8 +182,9 @@ def run_phases(game: Game, start: str | None) -> Rules:
             yield from consume.run(game)
         else:
             yield from produce.run(game)
-        yield from game._after_phase(phase)
-        game._check_goals(phase)
+        yield from hooks.after_phase(phase)
+        if game.goal_tracks:
+            goals.check(game, phase)
     for p in game.players:
         if p.used or p.produced or p.temp_military:
             p.clear_phase()
@@ -198,9 +204,9 @@ def hand_limit(game: Game) -> Rules:
 
 
 def finish(game: Game) -> None:
-    game._over = True  # Game.is_over reads it
-    game.phase = "game_end"
-    reasons = game._end_reasons()
+    hooks: Variant = game
+    game.phase = GAME_END_PHASE  # the game is over (Game.is_over reads it)
+    reasons = hooks.end_reasons()
     game.tell(None, GAME_END, (tuple(reasons),))
     if game.goal_tracks:
         goals.finish(game)
@@ -208,7 +214,7 @@ def finish(game: Game) -> None:
     sides = game.sides()
     for i, (name, s) in enumerate(zip(sides, scores, strict=True)):
         game.tell(game.side_actor(i), SCORE, (name, s))
-    w = game._winners_of(scores)  # the game is over: what ``game.winners`` says
+    w = winners_of(game, scores)  # the game is over: what ``game.winners`` says
     if len(w) == 1:
         game.tell(game.side_actor(w[0]), WINNER, (sides[w[0]], tuple(w)))
     else:

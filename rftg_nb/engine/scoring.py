@@ -113,3 +113,16 @@ def score_breakdown(game: Game, p: Player) -> dict[str, Any]:
         "goals": goals,
         "total": cards + p.vp + sum(bonuses.values()) + sum(goals.values()),
     }
+
+
+def winners_of(game: Game, scores: list[int]) -> list[int]:
+    """The winning sides given the final ``scores`` (in the order of ``game.sides()``): the
+    highest score, a tie broken by ``game.tiebreak`` as the game stands; several only if
+    still tied."""
+    best = max(scores)
+    tied = [i for i, s in enumerate(scores) if s == best]
+    if len(tied) > 1:
+        tb = {i: game.tiebreak(i) for i in tied}
+        top = max(tb.values())
+        tied = [i for i in tied if tb[i] == top]
+    return tied

@@ -71,11 +71,13 @@ class Card:
             self._option = o
         return o
 
-    def drop_caches(self) -> None:
+    def drop_caches(self, powers: bool = True) -> None:
         """Forget the option, powers and memo kept on this card (they are made again when
-        asked for)."""
+        asked for); ``powers=False``: keep the design's table of powers, which every card of
+        the design shares."""
         self._option = None
-        self._phase_powers = None
+        if powers:
+            self._phase_powers = None
         self._memo = None
 
     def copy(self) -> Card:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb._native import mypyc_attr, trait
+from rftg_nb.constants import GAME_END_PHASE
 from rftg_nb.engine.decision import Decision, Event, GameNotReady
 from rftg_nb.engine.record import Record
 from rftg_nb.engine.state import Card, Player
@@ -32,7 +33,6 @@ class GameViews:
     cards: list[Card]
     record: Record
     draft: Draft | None
-    _over: bool
     _decision: Decision | None
     _made: bool
 
@@ -91,7 +91,7 @@ class GameViews:
             "round": self.round,
             "phase": self.phase,
             "vp_pool": self.vp_pool,
-            "over": self._over,
+            "over": self.phase == GAME_END_PHASE,
             "deck": [c.id for c in self.deck],
             "discard": [c.id for c in self.discard],
             "players": [
@@ -112,9 +112,12 @@ class GameViews:
             out["draft"] = self.draft.snapshot()
         return out
 
-    def _locate_more(self, put: Callable[[Card, str], None]) -> None:
-        """Hook of :func:`locations` for games with more zones (the solitaire robot's draw
-        stack and tableau)."""
+    def more_places(self) -> list[tuple[Card, str]]:
+        """Hook of :func:`locations` (:class:`rftg_nb.engine.variant.Variant`): the cards in
+        the zones a kind of game adds, with their places (the solitaire robot's draw stack and
+        tableau); none here."""
+        self._check_made()
+        return []
 
     def events_for(self, player: int) -> list[Event]:
         """The events ``player`` may see (public ones and their own private ones)."""
@@ -131,7 +134,7 @@ def locations(game: Game) -> dict[str, str]:
 
     Raises AssertionError if a card is found in two places or a card is missing.
     """
-    game._check_made()
+    more = game.more_places()  # (first: GameNotReady while the game is being set up)
     where: dict[str, str] = {}
 
     def put(card: Card, place: str) -> None:
@@ -152,7 +155,8 @@ def locations(game: Game) -> dict[str, str]:
                 put(c.good, f"good:{c.id}")
     if game.draft is not None:
         _locate_draft(game, put)
-    game._locate_more(put)
+    for c, place in more:
+        put(c, place)
     missing = [c.id for c in game.cards if c.id not in where]
     if missing:
         raise AssertionError(f"cards in no place: {missing}")

@@ -27,6 +27,7 @@ from rftg_nb.engine.decision import (
 from rftg_nb.engine.game import Game, Resume
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.scoring import score_breakdown
+from rftg_nb.engine.setup import initial_discards
 from rftg_nb.engine.state import Card
 from rftg_nb.robot import procedures
 from rftg_nb.robot.components import (
@@ -261,8 +262,9 @@ class SoloGame(Game):
     def side_actor(self, side: int) -> int | str:
         return "robot" if side == ROBOT else side
 
-    def _deal(self) -> None:
+    def on_deal(self) -> Rules:
         deal(self)
+        yield from initial_discards(self)
 
     def _state_part(self) -> Robot | None:
         try:
@@ -278,13 +280,13 @@ class SoloGame(Game):
         """The value in use of ``conventions.<name>`` in the components."""
         return self.components.get("conventions", name)
 
-    def _phases_this_round(self) -> set[str]:
-        todo = super()._phases_this_round()
+    def phases_of_round(self) -> set[str]:
+        todo = super().phases_of_round()
         for p in self._mat().dice:
             todo.add(SPACE_PHASE[p.space])
         return todo
 
-    def _after_actions(self) -> Rules:
+    def after_actions(self) -> Rules:
         faces = yield from self._roll()
         r = self._mat()
         r.dice = self.placements(faces)
@@ -316,7 +318,7 @@ class SoloGame(Game):
             return orient(dice[self.round - 1], self.components)
         return self.rng.choice(a), self.rng.choice(b)
 
-    def _after_phase(self, phase: str) -> Rules:
+    def after_phase(self, phase: str) -> Rules:
         """After each phase of the round: the robot's action or response for that phase
         (:func:`rftg_nb.robot.procedures.resolve`)."""
         procedures.resolve(self, phase)
@@ -415,12 +417,10 @@ class SoloGame(Game):
             return r.credit + r.economy
         return super().tiebreak(player)
 
-    def _locate_more(self, put: Any) -> None:
+    def more_places(self) -> list[tuple[Card, str]]:
         r = self._mat()
-        for c in r.stack:
-            put(c, "robot:draw_stack")
-        for c in r.cards:
-            put(c, "robot:tableau")
+        return ([(c, "robot:draw_stack") for c in r.stack]
+                + [(c, "robot:tableau") for c in r.cards])
 
     def snapshot(self) -> dict[str, Any]:
         s = super().snapshot()
