@@ -64,10 +64,15 @@ class AIPlayer:
     ``strict``: an answer of the AI's own that the decision does not allow raises
     :class:`IllegalAIAnswer` (the tests play so); otherwise it is replaced by a legal one, so
     that a player of the app never waits on a fault of the AI.
+
+    ``record``: a list that the strong level appends what its search found at each solitaire
+    choice of actions to (:func:`rftg_nb.ai.search.strong_choice`), the training data of
+    :mod:`rftg_nb.ai.train`; None (the default) keeps nothing.
     """
 
     def __init__(self, level: str = "fast", seed: int = 0, seconds: float | None = None,
-                 playouts: int | None = None, strict: bool = False) -> None:
+                 playouts: int | None = None, strict: bool = False,
+                 record: list[dict[str, Any]] | None = None) -> None:
         if level not in LEVELS:
             raise AILevelError(f"level: expected one of {LEVELS}, got {level!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -75,6 +80,7 @@ class AIPlayer:
         self.level = level
         self.seed = seed
         self.strict = bool(strict)
+        self.record = record
         self.budget = Budget(seconds, playouts)  # checks both, naming the field
 
     def __repr__(self) -> str:
@@ -132,7 +138,7 @@ class AIPlayer:
             from rftg_nb.ai.search import strong_choice
 
             try:
-                got = strong_choice(game, d, ctx, chooser, rng, allowance)
+                got = strong_choice(game, d, ctx, chooser, rng, allowance, self.record)
             except CopyError:  # a game with zones the look-ahead cannot copy faithfully
                 got = None
             if got is not None:

@@ -66,7 +66,6 @@ SETTLED = 0.05  # every chance below this (or above 1 - this): lost (won) whatev
 MID_ROUND = (Kind.DEVELOP, Kind.SETTLE, Kind.SETTLE_SECOND, Kind.EXPLORE_KEEP)
 MAX_KEEP_SETS = 8
 OBJECTIVE = "win"  # solitaire: the chance of winning ("margin": the expected margin)
-RECORD: list[dict[str, Any]] | None = None  # training data is collected here when a list
 
 # One playout's result for the seat: (what is maximised first: the chance of winning in the
 # solitaire game, the margin otherwise; the expected own score; the expected margin).
@@ -74,13 +73,18 @@ Result = tuple[float, float, float]
 
 
 def strong_choice(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.Random,
-                  allowance: Allowance | None = None) -> Choice | None:
+                  allowance: Allowance | None = None,
+                  record: list[dict[str, Any]] | None = None) -> Choice | None:
     """The strong level's answer within ``allowance`` (default: none, the full schedule), or
-    None to let the fast level answer."""
+    None to let the fast level answer.
+
+    ``record``: a list that a solitaire choice of actions appends what the search found to
+    (the position's features, each candidate's forecast parts and searched value, the one
+    chosen): the training data of :mod:`rftg_nb.ai.train`."""
     if allowance is None:
         allowance = Budget().start()
     if d.kind == Kind.ACTIONS:
-        return _actions(game, d, ctx, rng, allowance)
+        return _actions(game, d, ctx, rng, allowance, record)
     if ctx.solo and d.kind in MID_ROUND:
         return _mid_round(game, d, ctx, chooser, rng, allowance)
     return None
@@ -91,8 +95,8 @@ def by_win(game: Any) -> bool:
     return OBJECTIVE == "win" and game.setup.get("solo") is not None
 
 
-def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random,
-             allowance: Allowance) -> Choice | None:
+def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random, allowance: Allowance,
+             record: list[dict[str, Any]] | None) -> Choice | None:
     plan = RoundPlan(ctx)
     outcomes = sorted((plan.evaluate(a) for a in action_sets(d)), key=lambda o: -o.score)
     if len(outcomes) <= 1:
@@ -107,10 +111,10 @@ def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random,
     stats: list[tuple[float, int]] = []
     info: dict[str, Any] = {}
     best = halve(outcomes, run, rng, allowance, stats, by_win(game), info)
-    if RECORD is not None and ctx.solo:
+    if record is not None and ctx.solo:
         from rftg_nb.ai.features import solo_features
 
-        RECORD.append({"features": solo_features(game, d.player, ctx),
+        record.append({"features": solo_features(game, d.player, ctx),
                        "cands": [(o.actions, dict(o.parts), m) for o, (m, _n)
                                  in zip(outcomes, stats, strict=True)],
                        "chosen": outcomes.index(best)})

@@ -39,21 +39,19 @@ def setup_for(i: int) -> dict[str, object]:
 def play(args: tuple[int, str]) -> tuple[list[list[float]], float, bool, list[dict]]:
     """One game: the feature rows at each action choice, the final margin, the win, and
     (strong level) what the search found for each candidate action choice."""
-    from rftg_nb.ai import AIPlayer, search
+    from rftg_nb.ai import AIPlayer
     from rftg_nb.robot import SoloGame
 
     i, level = args
     game = SoloGame.new(**setup_for(i))
-    ai = AIPlayer(level, seed=i)
+    records: list[dict] = []  # the strong level's searched choices of actions
+    ai = AIPlayer(level, seed=i, record=records)
     rows = []
-    search.RECORD = [] if level == "strong" else None
     while (d := game.decision) is not None:
         if d.kind == Kind.ACTIONS:
             rows.append(solo_features(game, 0))
         game.apply(ai.answer(game, d))
     scores = game.scores()
-    records = search.RECORD or []
-    search.RECORD = None
     records.append({"choices": [list(c) for c in game.choices]})  # to replay the game later
     return rows, float(scores[0] - scores[1]), game.winner == 0, records
 

@@ -8,6 +8,8 @@ import pytest
 
 from rftg_nb import Game
 from rftg_nb.ai import LEVELS, AILevelError, AIPlayer, Hint
+from rftg_nb.engine.kinds import Kind
+from rftg_nb.players import play
 from rftg_nb.robot import SoloGame
 from tests.helpers import position
 
@@ -48,6 +50,16 @@ def test_hint_and_pick_agree_and_change_nothing() -> None:
     before = game.snapshot()
     assert list(ai.hint(game).ids) == ai.answer(game, game.decision)
     assert game.snapshot() == before
+
+
+def test_the_strong_level_keeps_its_search_in_the_list_it_is_given() -> None:
+    game = SoloGame.new(seed=5, difficulty="medium")
+    play(game, AIPlayer("fast", seed=0), until=Kind.ACTIONS)
+    record: list[dict] = []
+    picked = AIPlayer("strong", seed=3, playouts=12, record=record).answer(game, game.decision)
+    assert len(record) == 1 and set(record[0]) == {"features", "cands", "chosen"}
+    assert list(record[0]["cands"][record[0]["chosen"]][0]) == picked
+    assert AIPlayer("strong", seed=3, playouts=12).answer(game, game.decision) == picked
 
 
 def _sentence(text: str) -> bool:
