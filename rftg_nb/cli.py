@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from rftg_nb import __version__
 from rftg_nb.history.store import HOME_VARIABLE
 
 PACKAGE = Path(__file__).resolve().parent
@@ -63,8 +64,6 @@ def app_files(package: Path = PACKAGE) -> AppFiles:
 
 
 def parser() -> argparse.ArgumentParser:
-    from rftg_nb import __version__
-
     top = argparse.ArgumentParser(
         prog="rftg-nb", description="Race for the Galaxy in the browser: the pages served "
         "with Voila (the default), or JupyterLab on a copy of the notebooks (lab).")

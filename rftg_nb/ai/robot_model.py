@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rftg_nb.cards import CARDS
 from rftg_nb.engine.rounds import ACTION_PHASE
 from rftg_nb.robot.dice import SPACE_PHASE, place_dice, player_markers
 
@@ -259,6 +260,5 @@ def _first_settle_vp(robot: RobotSeen, deck: Deck) -> float:
     if not spec:
         return 0.0
     # The world found scores at least min_vp; the start world (-1 VP) leaves the tableau.
-    from rftg_nb.cards import CARDS
 
     return max(float(spec["min_vp"]), deck.world_vp[False] + 1.0) - CARDS[robot.start].vp

@@ -23,8 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
-from rftg_nb.ai.features import NAMES, solo_features
+from rftg_nb.ai import AIPlayer
+from rftg_nb.ai.features import NAMES, POLICY_NAMES, action_features, solo_features
 from rftg_nb.engine.kinds import Kind
+from rftg_nb.robot import SoloGame
 
 OUT = Path(__file__).with_name("solo_value.json")
 POLICY_OUT = Path(__file__).with_name("solo_actions.json")
@@ -39,8 +41,6 @@ def setup_for(i: int) -> dict[str, object]:
 def play(args: tuple[int, str]) -> tuple[list[list[float]], float, bool, list[dict]]:
     """One game: the feature rows at each action choice, the final margin, the win, and
     (strong level) what the search found for each candidate action choice."""
-    from rftg_nb.ai import AIPlayer
-    from rftg_nb.robot import SoloGame
 
     i, level = args
     game = SoloGame.new(**setup_for(i))
@@ -75,7 +75,6 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float) -> np.ndarray:
 
 def replay_rows(line: str) -> tuple[int, list[list[float]], float] | None:
     """A saved game's choice log replayed: (game number, feature rows, final margin)."""
-    from rftg_nb.robot import SoloGame
 
     r = json.loads(line)
     if "choices" not in r:
@@ -124,8 +123,6 @@ def fit_actions(records: Path, out: Path, ridge: float) -> None:
     value over the first deals. Within a choice, the candidates' values (less their mean)
     are fitted from their features (less their mean) by ridge least squares.
     """
-    from rftg_nb.ai.features import NAMES as STATE
-    from rftg_nb.ai.features import POLICY_NAMES, action_features
 
     xs, ys, gs = [], [], []
     with records.open() as f:
@@ -134,7 +131,7 @@ def fit_actions(records: Path, out: Path, ridge: float) -> None:
             if "cands" not in r:
                 continue  # a game's choice log
             state = r["features"]
-            left, pool = state[STATE.index("rounds_left")], state[STATE.index("pool")]
+            left, pool = state[NAMES.index("rounds_left")], state[NAMES.index("pool")]
             fs = np.array([action_features(tuple(a), p, left, int(pool))
                            for a, p, _m in r["cands"]])
             ms = np.array([m for _a, _p, m in r["cands"]])

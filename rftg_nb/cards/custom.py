@@ -26,6 +26,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from rftg_nb.cards import CARDS, Power
+from rftg_nb.cards.text import describe_power
 from rftg_nb.text import field_name, name_problem, quote
 
 from .loader import _parse_design
@@ -141,7 +143,6 @@ def check_designs(raws: Iterable[Any], base: CardDatabase | None = None) -> tupl
     """Check custom designs against the rules of the card file and the printed cards of
     ``base`` (default: the packaged cards); return them as :class:`Design` objects numbered
     after ``base``'s. Raises :class:`CustomCardError` naming the card and the field."""
-    from . import CARDS
 
     base = base if base is not None else CARDS
     if isinstance(raws, (str, bytes, Mapping)) or not isinstance(raws, Iterable):
@@ -204,9 +205,6 @@ def known_powers() -> list[dict[str, Any]]:
     global _known
     if _known is None:
         from collections import Counter
-
-        from . import CARDS, Power
-        from .text import describe_power
 
         seen: dict[tuple[int, str], Counter[tuple[int, int]]] = {}
         for d in CARDS:
@@ -282,7 +280,6 @@ _databases: dict[str, CardDatabase] = {}
 def database_with(raws: Iterable[Any]) -> CardDatabase:
     """The packaged cards plus these custom designs, as one database (kept for reuse: a
     replay builds the same one again)."""
-    from . import CARDS
 
     if isinstance(raws, (str, bytes, Mapping)) or not isinstance(raws, Iterable):
         raise CustomCardError("list", "", f"expected a list of card designs, got {quote(raws)}")

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rftg_nb import Game, SoloGame
 from rftg_nb.engine.decision import Decision, Event, SaveFileError
 
 #: what a stop is: one of the viewer's questions, another side's move, or the end
@@ -66,7 +67,6 @@ def load_game(save: str | bytes | dict[str, Any]) -> Any:
     """The game of a save (JSON text, or the save as a dict): a solitaire game if the save's
     set-up has the robot, else a game of players. A bad save raises
     :class:`rftg_nb.engine.decision.SaveFileError` naming the field at fault."""
-    from rftg_nb import Game, SoloGame
 
     text = json.dumps(save) if isinstance(save, dict) else save
     try:

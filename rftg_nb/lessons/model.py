@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rftg_nb.engine.kinds import DECISION_KINDS
+from rftg_nb.lessons.measures import GRADERS, MEASURES
 from rftg_nb.robot.setup import ADJUSTABLE
 
 TOPICS = ("game", "robot")
@@ -120,8 +121,6 @@ class Lesson:
     watch: str = ""
 
     def __post_init__(self) -> None:
-        from rftg_nb.lessons.measures import GRADERS, MEASURES
-
         def bad(problem: str) -> LessonError:
             return LessonError(f"lesson {self.id!r}: {problem}")
 

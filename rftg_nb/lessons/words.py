@@ -37,6 +37,7 @@ from typing import Any
 from rftg_nb.cards import CARDS, Design
 from rftg_nb.engine.state import designs_military
 from rftg_nb.lessons.model import Lesson
+from rftg_nb.lessons.run import LessonRun
 from rftg_nb.robot.solo import SoloGame
 
 NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -124,8 +125,6 @@ class _Games:
 
 
 def _games(lesson: Lesson) -> _Games:
-    from rftg_nb.lessons.run import LessonRun
-
     run = LessonRun(lesson)
     point = run.game
     after, since = run.played_out()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rftg_nb.ai import AIPlayer
 from rftg_nb.engine.decision import Decision
 from rftg_nb.engine.kinds import Kind
 
@@ -41,8 +42,6 @@ class Assistant:
             return None
         key = self._key(game, d)
         if self._hint[0] != key:
-            from rftg_nb.ai import AIPlayer
-
             ai = AIPlayer(HINT_LEVEL, seed=game.seed, seconds=HINT_SECONDS)
             self._hint = (key, ai.hint(game))
         return self._hint[1]
@@ -65,7 +64,6 @@ class Assistant:
         answered."""
         if until not in UNTIL:
             raise ValueError(f"until: expected one of {UNTIL}, got {until!r}")
-        from rftg_nb.ai import AIPlayer
 
         ai = AIPlayer(AUTOPLAY_LEVEL, seed=game.seed)
         start = game.round

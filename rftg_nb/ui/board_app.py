@@ -23,6 +23,7 @@ from rftg_nb.engine.saves import MAX_SAVE_BYTES
 from rftg_nb.ui.board import Board
 from rftg_nb.ui.chart_words import chart_outputs
 from rftg_nb.ui.charts import figure_json
+from rftg_nb.ui.controller import Status
 from rftg_nb.ui.faces import catalogue
 from rftg_nb.ui.keeper import Keeper
 from rftg_nb.ui.log_view import LOG_STYLE, log_html
@@ -178,7 +179,6 @@ class BoardApp:
         elif what == "load":
             size = msg.get("size")
             if type(size) is int and size > MAX_SAVE_BYTES:  # the page sent only its start
-                from rftg_nb.ui.controller import Status
 
                 self.c.status = Status(
                     f"Could not load that file: it is {size:,} bytes; a save is at most "

@@ -16,6 +16,7 @@ from rftg_nb.engine.decision import Decision
 from rftg_nb.engine.game import Game
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.state import Card
+from rftg_nb.engine.why import card_notes, phase_note
 from rftg_nb.ui.phases import phase_title
 
 
@@ -61,8 +62,6 @@ def question_for(game: Game, seat: int, d: Decision | None,
         "legal": d.legality(),
     }
     if explain:
-        from rftg_nb.engine.why import phase_note
-
         q["coach"] = phase_note(game, seat)
     return q
 
@@ -109,7 +108,6 @@ def seat_cards(game: Game, seat: int, d: Decision | None, q: dict[str, Any] | No
     cursor): the marks come from the live question, the cards from ``game``. ``apart`` names
     cards of the hand to show as just explored though no question is asked yet (the robot's
     moves before your keep question are being stepped through)."""
-    from rftg_nb.engine.why import card_notes
 
     me = game.players[seat]
     in_hand = {x.id for x in me.hand}

@@ -24,8 +24,10 @@ from rftg_nb.cards.custom import CustomCardError, designs_in_file
 from rftg_nb.cards.text import ROMAN
 from rftg_nb.constants import PHASE_NAMES
 from rftg_nb.text import count
+from rftg_nb.ui.board import Board
 from rftg_nb.ui.controller import Status
 from rftg_nb.ui.faces import FLAG_LABELS, catalogue
+from rftg_nb.ui.file_button import FileButton
 from rftg_nb.ui.page_css import PAGE_CSS
 
 KINDS = (("all types", ""), ("worlds", "world"), ("developments", "development"))
@@ -180,9 +182,6 @@ class CardsApp:
 
     def __init__(self, browser: CardBrowser | None = None) -> None:
         import ipywidgets as w
-
-        from rftg_nb.ui.board import Board
-        from rftg_nb.ui.file_button import FileButton
 
         self.c = browser or CardBrowser()
         self.serial = 0

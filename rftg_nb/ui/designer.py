@@ -26,8 +26,9 @@ from rftg_nb.cards.custom import (
     plain,
     to_file_data,
 )
-from rftg_nb.cards.text import describe_bonus
+from rftg_nb.cards.text import ROMAN, describe_bonus
 from rftg_nb.ui.controller import Status, custom_set_words, load_failed
+from rftg_nb.ui.faces import face_html, full_text
 
 DESIGN_FLAGS = tuple(sorted(FLAGS - {"start_hand_3"}))  # start-world set-up notes are not offered
 BONUS_CHOICES = tuple(sorted(BONUS_CODES))
@@ -156,7 +157,6 @@ class DesignerController:
 
     def preview(self) -> dict[str, str]:
         """The card's face (the board's HTML) and its whole text, or the problem."""
-        from rftg_nb.ui.faces import face_html, full_text
 
         d = self.design()
         if d is None:
@@ -253,7 +253,6 @@ def power_fields(phase: int, code: str) -> tuple[str, ...]:
 
 def power_choices() -> list[tuple[str, tuple[int, str]]]:
     """The engine's powers as (label, (phase, code)) for a menu, by phase."""
-    from rftg_nb.cards.text import ROMAN
 
     return [(f"{ROMAN[k['phase']]}: {k['text']}", (k["phase"], k["code"]))
             for k in known_powers()]

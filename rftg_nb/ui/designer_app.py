@@ -17,7 +17,9 @@ import ipywidgets as w
 
 from rftg_nb.cards import GOODS
 from rftg_nb.cards.custom import known_powers
-from rftg_nb.ui.controller import custom_set_words
+from rftg_nb.cards.text import ROMAN
+from rftg_nb.ui.app import SoloApp
+from rftg_nb.ui.controller import NewGameSettings, SoloController, custom_set_words
 from rftg_nb.ui.designer import (
     BONUS_CHOICES,
     DESIGN_FLAGS,
@@ -226,8 +228,6 @@ class DesignerApp:
 
     def on_play(self) -> None:
         """A solitaire game on the dashboard's board with the set shuffled into the deck."""
-        from rftg_nb.ui.app import SoloApp
-        from rftg_nb.ui.controller import NewGameSettings, SoloController
 
         if not self.c.designs:
             self.c.status.text, self.c.status.error = (
@@ -315,7 +315,6 @@ class DesignerApp:
     def _rows(self) -> None:
         d = self.c.draft
         known = {(k["phase"], k["code"]): k for k in known_powers()}
-        from rftg_nb.cards.text import ROMAN
 
         rows = []
         for i, p in enumerate(d["powers"]):

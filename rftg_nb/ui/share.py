@@ -18,8 +18,11 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from rftg_nb.history.checks import check_review
+from rftg_nb.history.review import key_moments, moment_line
 from rftg_nb.ui.board import HERE, board_module
 from rftg_nb.ui.faces import catalogue
+from rftg_nb.ui.history_charts import review_figure, review_frame
 from rftg_nb.ui.log_view import LOG_STYLE, log_html
 from rftg_nb.ui.replay_app import ReplayApp
 
@@ -54,9 +57,6 @@ def share_html(save: str | dict[str, Any], review: dict[str, Any] | None = None,
     :func:`rftg_nb.history.review.review`, or None) as one self-contained HTML page. A review
     is checked against the game first (:func:`rftg_nb.history.checks.check_review`): one that
     is not a review of it raises :class:`rftg_nb.history.review.ReviewError`."""
-    from rftg_nb.history.checks import check_review
-    from rftg_nb.history.review import key_moments, moment_line
-    from rftg_nb.ui.history_charts import review_figure, review_frame
 
     app = ReplayApp(save, title=title)
     game = app.replay.game

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rftg_nb.ai import AIPlayer
 from rftg_nb.ai.ahead import ThinkAhead
 from rftg_nb.engine.decision import Decision, IllegalChoice, SaveFileError
 from rftg_nb.engine.game import Game
@@ -213,7 +214,6 @@ class TableController:
         """The player of the computer seats at the table's level (see :meth:`choose`)."""
         if self.settings.level == "random":
             return RandomSeat()
-        from rftg_nb.ai import AIPlayer
 
         return AIPlayer(self.settings.level, seed=self.need_game().seed, seconds=SEAT_SECONDS)
 

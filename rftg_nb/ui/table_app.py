@@ -16,6 +16,7 @@ import ipywidgets as w
 import pandas as pd
 
 from rftg_nb.engine.goals import GOALS
+from rftg_nb.ui.app import parse_seed
 from rftg_nb.ui.board_app import BoardApp
 from rftg_nb.ui.charts import TABLE_CHARTS
 from rftg_nb.ui.page_css import PAGE_CSS
@@ -156,7 +157,6 @@ class TableApp(BoardApp):
 
     def new_game(self, form: dict[str, Any]) -> None:
         """Start the game the New game form describes (asking again over a game in play)."""
-        from rftg_nb.ui.app import parse_seed
 
         if self.ask_to_confirm():
             return

@@ -50,10 +50,9 @@ class Recorded(AIPlayer):
 
 @pytest.fixture
 def recorded(monkeypatch):
-    import rftg_nb.ai
-
     Recorded.made = []
-    monkeypatch.setattr(rftg_nb.ai, "AIPlayer", Recorded)
+    for module in (assist, table):  # the AI player each of them makes
+        monkeypatch.setattr(module, "AIPlayer", Recorded)
     return Recorded.made
 
 
