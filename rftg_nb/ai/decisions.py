@@ -51,10 +51,15 @@ class Chooser:
         self.eager = eager
         self.rng = rng
         self._keep: dict[str, float] = {}
+        self._hv: dict[tuple[Card, ...], float] = {}  # a decision values some hands often
 
     # ------------------------------------------------------------------ shared measures
     def hv(self, cards: list[Card]) -> float:
-        return self.ctx.hand_value([c.design for c in cards])
+        key = tuple(cards)
+        got = self._hv.get(key)
+        if got is None:
+            got = self._hv[key] = self.ctx.hand_value([c.design for c in cards])
+        return got
 
     def keep(self, card: Card) -> float:
         """What ``card`` adds to the rest of the hand."""
@@ -83,17 +88,19 @@ class Chooser:
         """The ``n`` cards to give up from ``cards`` (only from ``among`` if given): those whose
         loss lowers the hand's worth least, cards the hand would never place first."""
         hand = [c for c in cards if c is not exclude]
-        pool = [c for c in (among if among is not None else hand) if c in hand]
+        pool = list(hand) if among is None else [c for c in among if c in hand]
         if n >= len(pool):
             return pool
-        whole = self.hv(hand)
         ctx = self.ctx
-
-        def loss(c: Card) -> tuple[float, float, str]:
-            rest = self.hv([x for x in hand if x is not c])
-            return (round(whole - rest, 6), ctx.surplus(c.design)[0], c.id)
-
-        return sorted(pool, key=loss)[:n]
+        whole = self.hv(hand)
+        # the hand's worth without each card, then what giving up each card of the pool loses
+        without = ctx.hand_values_without([c.design for c in hand])
+        at = {id(c): k for k, c in enumerate(hand)}
+        surplus = ctx.surplus
+        loss = [(round(whole - without[at[id(c)]], 6), surplus(c.design)[0], c.id)
+                for c in pool]
+        order = sorted(range(len(pool)), key=loss.__getitem__)  # (stable, as by card)
+        return [pool[k] for k in order[:n]]
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, d: Decision) -> Choice:
@@ -139,9 +146,11 @@ class Chooser:
     def _explore_keep(self, d: Decision) -> Choice:
         cards = [c for i in d.ids if (c := self.hand_card(i)) is not None]
         base = [c for c in self.ctx.me.hand if c not in cards]
+        combos = list(itertools.combinations(sorted(cards, key=lambda c: c.id), d.min))
+        values = self.ctx.hand_values_with([c.design for c in base],
+                                           [[c.design for c in combo] for combo in combos])
         best = None
-        for combo in itertools.combinations(sorted(cards, key=lambda c: c.id), d.min):
-            v = self.hv(base + list(combo))
+        for v, combo in zip(values, combos, strict=True):
             if best is None or v > best[0]:
                 best = (v, combo)
         kept = list(best[1]) if best else []

@@ -21,6 +21,8 @@ from typing import Any
 from rftg_nb.ai import knowledge
 from rftg_nb.ai.budget import Allowance, Budget
 from rftg_nb.ai.decisions import Choice, Chooser
+from rftg_nb.ai.determinize import CopyError
+from rftg_nb.ai.search import strong_choice
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.decision import Decision, IllegalChoice
 from rftg_nb.players import play, quiet_pick, random_pick
@@ -128,9 +130,6 @@ class AIPlayer:
         ctx = Ctx(game, d.player)
         chooser = Chooser(ctx, rng, eager=self.level == "fast")
         if self.level == "strong":
-            from rftg_nb.ai.determinize import CopyError
-            from rftg_nb.ai.search import strong_choice
-
             try:
                 got = strong_choice(game, d, ctx, chooser, rng, allowance)
             except CopyError:  # a game with zones the look-ahead cannot copy faithfully

@@ -107,9 +107,7 @@ def follow(robot: RobotSeen, deck: Deck, spaces: tuple[str, ...], actions: tuple
     m = Mat(float(robot.credit), float(robot.economy), float(robot.stack),
             float(robot.counters_left))
     cmax, emax = robot.credit_max, robot.economy_max
-    on = Counter(spaces)
-    marks = set(player_markers(actions))
-    phases = {ACTION_PHASE[a] for a in actions} | {SPACE_PHASE[s] for s in spaces}
+    on, marks, phases = _setting(spaces, actions)
     cvp = robot.counter_vp
     for phase in PHASE_ORDER:
         if phase not in phases:
@@ -159,6 +157,25 @@ def follow(robot: RobotSeen, deck: Deck, spaces: tuple[str, ...], actions: tuple
             if on["produce"]:
                 m.economy = min(emax, m.economy + v["produce_economy"])
     return m
+
+
+# (spaces with a die, your actions) -> (dice a space, your markers' spaces, phases called): the
+# same few for every forecast
+_SETTINGS: dict[tuple[tuple[str, ...], tuple[str, ...]],
+                tuple[Counter[str], frozenset[str], frozenset[str]]] = {}
+
+
+def _setting(spaces: tuple[str, ...], actions: tuple[str, ...]) \
+        -> tuple[Counter[str], frozenset[str], frozenset[str]]:
+    key = (spaces, actions)
+    got = _SETTINGS.get(key)
+    if got is None:
+        if len(_SETTINGS) > 20_000:
+            _SETTINGS.clear()
+        phases = {ACTION_PHASE[a] for a in actions} | {SPACE_PHASE[s] for s in spaces}
+        got = _SETTINGS[key] = (Counter(spaces), frozenset(player_markers(actions)),
+                                frozenset(phases))
+    return got
 
 
 def _develop(m: Mat, deck: Deck, cvp: int, need: int, action: bool) -> None:

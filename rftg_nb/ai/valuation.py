@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable
+from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -44,6 +45,9 @@ END = TABLEAU_END  # tableau size that ends the game
 _INCOME: dict[tuple[object, ...], float] = {}
 # ... and a design's play value by (its id, the tableau's ids in order, Ctx._play_key).
 _PLAY: dict[tuple[object, ...], float] = {}
+# ... and, but for a 6-cost development, its surplus in hand (Ctx.surplus) by (its id, the
+# tableau's ids in tableau order, Ctx._play_key).
+_SURPLUS: dict[tuple[object, ...], tuple[float, float]] = {}
 _NUMBERS: dict[tuple[object, ...], int] = {}  # a context's key -> its number, never reused
 _COUNT = itertools.count()
 _BY_ID = attrgetter("id")  # design order: a tableau's designs listed the same whatever came first
@@ -59,6 +63,11 @@ def _number(key: tuple[object, ...]) -> int:
         got = _NUMBERS[key] = next(_COUNT)
     return got
 
+
+# What each card in hand is worth as currency, the 1st to the 10th (Ctx.currency) ...
+_STEPS = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.75, 0.6, 0.45, 0.3)
+# ... and so what a hand of 0 to 10 cards is worth, by the value of one card (Ctx.cv)
+_CURRENCY: dict[float, tuple[float, ...]] = {}
 
 # (6-cost design, id of a deck) -> (the deck, the deck's designs its bonus gives points to)
 _LINES: dict[tuple[Design, int], tuple[object, tuple[tuple[Design, int], ...]]] = {}
@@ -87,44 +96,95 @@ class Ctx:
         self.seat = seat
         self.me = game.players[seat]
         self.solo = knowledge.is_solo(game)
-        self.robot = knowledge.robot_seen(game)
+        self._robot: knowledge.RobotSeen | None = None
+        self._robot_known = False
         self.tableau: list[Design] = [c.design for c in self.me.tableau]
         self.hand = list(self.me.hand)
         self.n_players = len(game.players) + (1 if self.solo else 0)
-        self.rounds = round(2.0 * rounds_left(game, seat)) / 2.0  # in half rounds
-        # Rounds in which a card placed now can still use its powers (this one counts half),
-        # discounted: a power is not used every round, and later rounds are less certain.
-        self.future = max(0.0, self.rounds - 0.6)
-        self.uses = 0.5 * min(self.future, 7.0)
-        self.cv = card_value(self.rounds)
-        self.military = facts.military(self.tableau)  # against every world
-        self.freq = phase_frequencies(self)
-        self._unseen: Counter[Design] | None = None
         self.goals = [t for t in game.goal_tracks]
-        self._tkey = tuple(sorted([d.id for d in self.tableau]))
-        self._surplus: dict[str, tuple[float, float]] = {}
+        self._tids = tuple([d.id for d in self.tableau])
+        self._tkey = tuple(sorted(self._tids))
         self._hand_now: float | None = None
-        self._rates: dict[str, float] = {}
-        if parent is not None and parent.seat == seat:
+        goals = tuple((t.design.name, bool(t.holders), seat in t.holders) for t in self.goals)
+        self._goals = goals
+        kin = parent is not None and parent.seat == seat
+        if parent is not None and kin:
+            # the time left is the parent's; so is all that follows from it alone
             self.rounds, self.future, self.uses, self.cv = (
                 parent.rounds, parent.future, parent.uses, parent.cv)
-            self._unseen = parent._unseen
-            self._rates = parent._rates
-            if len(parent.tableau) == len(self.tableau):
-                self._surplus = parent._surplus
-        # What the shared valuations depend on besides the designs' ids: their card database,
-        # the time left (exact, as the sums use it) and the phases' frequencies for
-        # :meth:`income`; also the goals as this seat sees them (taken by someone, held by this
-        # seat) for :meth:`play_value`.
-        income_key = (game.db, self.cv, self.future, tuple(self.freq.items()))
-        goals = tuple((t.design.name, bool(t.holders), seat in t.holders) for t in self.goals)
-        self._income_key = _number(income_key)
-        self._play_key = _number((income_key, self.uses, goals))
-        # Cards the seat will draw before it could place what it holds, and how much the
-        # first, second ... planned placement of a hand counts (later ones come later).
-        self.draws_ahead = min(3.0, 1.5 * max(0.0, self.rounds - 1))
-        scale = max(0.0, min(1.0, (self.rounds - 0.5) / 2.0))
-        self.later = tuple(scale * x for x in (0.9, 0.65, 0.45, 0.3, 0.2))
+            self._unseen: Counter[Design] | None = parent._unseen
+            self._rates: dict[str, float] = parent._rates
+        else:
+            self.rounds = round(2.0 * rounds_left(game, seat, self.robot)) / 2.0  # half rounds
+            # Rounds in which a card placed now can still use its powers (this one counts
+            # half), discounted: a power is not used every round, and later rounds are less
+            # certain.
+            self.future = max(0.0, self.rounds - 0.6)
+            self.uses = 0.5 * min(self.future, 7.0)
+            self.cv = card_value(self.rounds)
+            self._unseen = None
+            self._rates = {}
+        if parent is not None and kin and parent.game.db is game.db and (
+                parent.solo, parent.n_players) == (self.solo, self.n_players):
+            self.freq = parent.freq
+            self._income_key = parent._income_key
+            self._play_key = (parent._play_key if parent._goals == goals
+                              else self._number_play(goals))
+            self.draws_ahead, self.later = parent.draws_ahead, parent.later
+        else:
+            self.freq = phase_frequencies(self)
+            # What the shared valuations depend on besides the designs' ids: their card
+            # database, the time left (exact, as the sums use it) and the phases' frequencies
+            # for :meth:`income`; also the goals as this seat sees them (taken by someone, held
+            # by this seat) for :meth:`play_value`.
+            self._income_key = _number((game.db, self.cv, self.future,
+                                        tuple(self.freq.items())))
+            self._play_key = self._number_play(goals)
+            # Cards the seat will draw before it could place what it holds, and how much the
+            # first, second ... planned placement of a hand counts (later ones come later).
+            self.draws_ahead = min(3.0, 1.5 * max(0.0, self.rounds - 1))
+            scale = max(0.0, min(1.0, (self.rounds - 0.5) / 2.0))
+            self.later = tuple(scale * x for x in (0.9, 0.65, 0.45, 0.3, 0.2))
+        # The cards' surpluses (surplus), the hands valued with them, by their designs' ids
+        # (hand_value), and each without one card (hand_values_without). A context of the
+        # parent's tableau size shares the parent's; one of another tableau shares those of
+        # the parent's other contexts with its tableau, goals and VP chips (all a surplus
+        # depends on besides the time left, the parent's, and the 6-cost bonuses' rates, kept
+        # by the parent once worked out): each would work out the same.
+        self._family: dict[tuple[object, ...], tuple[dict[str, tuple[float, float]],
+                                                     dict[tuple[int, ...], float],
+                                                     dict[tuple[int, ...],
+                                                          tuple[float, ...]]]] = {}
+        if parent is not None and kin and len(parent.tableau) == len(self.tableau):
+            self._surplus, self._hands, self._without = (
+                parent._surplus, parent._hands, parent._without)
+        elif parent is not None and kin:
+            key = (self._tids, self._income_key, self._play_key, self.me.vp)
+            shared = parent._family.get(key)
+            if shared is None:
+                shared = parent._family[key] = ({}, {}, {})
+            self._surplus, self._hands, self._without = shared
+        else:
+            self._surplus, self._hands, self._without = {}, {}, {}
+
+    def _number_play(self, goals: tuple[tuple[str, bool, bool], ...]) -> int:
+        """The number standing for what :meth:`play_value` depends on besides the designs."""
+        income_key = (self.game.db, self.cv, self.future, tuple(self.freq.items()))
+        return _number((income_key, self.uses, goals))
+
+    @property
+    def robot(self) -> knowledge.RobotSeen | None:
+        """The robot's public mat (None: no robot), looked at when first asked for (a
+        context of a look-ahead's own choice of a card to place never asks)."""
+        if not self._robot_known:
+            self._robot = knowledge.robot_seen(self.game)
+            self._robot_known = True
+        return self._robot
+
+    @cached_property
+    def military(self) -> int:
+        """The tableau's Military against every world."""
+        return facts.military(self.tableau)
 
     # ------------------------------------------------------------------ hidden cards
     @property
@@ -264,19 +324,30 @@ class Ctx:
         """
         got = self._surplus.get(d.name)
         if got is None:
-            cost = self.cost_to_place(d)
-            chance = 1.0
-            if cost is None:
-                if d.is_development:
-                    got = self._surplus[d.name] = (0.0, 0.0)
-                    return got
-                need = d.cost - self.military_of(self.tableau, d)
-                chance = 0.3 if need <= 1 else 0.12 if need <= 2 else 0.03
-                cost = 0
-            plan_cost = max(0.0, cost - 0.5) if d.is_development else float(cost)
-            value = self.play_value(d) - plan_cost * self.cv - self.cv
-            got = self._surplus[d.name] = (chance * value, plan_cost)
+            if d.bonuses:  # (what a 6-cost bonus may bring depends on more than the tableau)
+                got = self._surplus_of(d)
+            else:
+                key = (d.id, self._tids, self._play_key)
+                got = _SURPLUS.get(key)
+                if got is None:
+                    if len(_SURPLUS) > 200_000:
+                        _SURPLUS.clear()
+                    got = _SURPLUS[key] = self._surplus_of(d)
+            self._surplus[d.name] = got
         return got
+
+    def _surplus_of(self, d: Design) -> tuple[float, float]:
+        cost = self.cost_to_place(d)
+        chance = 1.0
+        if cost is None:
+            if d.is_development:
+                return (0.0, 0.0)
+            need = d.cost - self.military_of(self.tableau, d)
+            chance = 0.3 if need <= 1 else 0.12 if need <= 2 else 0.03
+            cost = 0
+        plan_cost = max(0.0, cost - 0.5) if d.is_development else float(cost)
+        value = self.play_value(d) - plan_cost * self.cv - self.cv
+        return (chance * value, plan_cost)
 
     def hand_value(self, designs: list[Design]) -> float:
         """A hand: each card as currency, plus the best few placements it can pay for.
@@ -284,14 +355,77 @@ class Ctx:
         The placements are taken greedily by surplus while the hand (and the cards drawn in
         the next rounds) can pay for them; later ones count less, as they come later.
         """
+        key = tuple([d.id for d in designs])
+        got = self._hands.get(key)
+        if got is None:
+            if len(self._hands) > 20_000:
+                self._hands.clear()
+            got = self._hands[key] = self._hand_total(len(designs), self._plays(designs))
+        return got
+
+    def hand_values_without(self, designs: list[Design]) -> tuple[float, ...]:
+        """:meth:`hand_value` of ``designs`` without each one of them, in their order.
+
+        Worked out once per surplus rather than once per card: a hand without one card is the
+        whole hand's placements without that card's (the same list whichever of equal
+        placements goes)."""
+        key = tuple([d.id for d in designs])
+        got = self._without.get(key)
+        if got is None:
+            if len(self._without) > 20_000:
+                self._without.clear()
+            got = self._without[key] = self._values_without(designs)
+        return got
+
+    def _values_without(self, designs: list[Design]) -> tuple[float, ...]:
         n = len(designs)
-        money = n + self.draws_ahead
+        plays = self._plays(designs)
+        known = self._surplus  # (_plays has put every design's surplus there)
+        out = []
+        done: dict[tuple[float, float] | None, float] = {}
+        for d in designs:
+            play = known[d.name]
+            key = play if play[0] > 0 else None
+            got = done.get(key)
+            if got is None:
+                rest = plays
+                if key is not None:
+                    rest = list(plays)
+                    rest.remove(play)
+                got = done[key] = self._hand_total(n - 1, rest)
+            out.append(got)
+        return tuple(out)
+
+    def hand_values_with(self, base: list[Design], extras: list[list[Design]]) -> list[float]:
+        """:meth:`hand_value` of ``base`` with each of ``extras`` added, in their order: the
+        base's placements looked up once, each extra's added to them."""
+        plays = self._plays(base)
+        n = len(base)
+        out = []
+        for extra in extras:
+            more = [got for d in extra if (got := self.surplus(d))[0] > 0]
+            out.append(self._hand_total(n + len(extra), sorted(plays + more, reverse=True)
+                                        if more else plays))
+        return out
+
+    def _plays(self, designs: list[Design]) -> list[tuple[float, float]]:
+        """The placements worth making of a hand, best first: (surplus, cost) of each design
+        with a surplus (:meth:`surplus`)."""
+        known = self._surplus
         plays = []
         for d in designs:
-            s, cost = self.surplus(d)
-            if s > 0:
-                plays.append((s, cost))
+            got = known.get(d.name)
+            if got is None:
+                got = self.surplus(d)
+            if got[0] > 0:
+                plays.append(got)
         plays.sort(reverse=True)
+        return plays
+
+    def _hand_total(self, n: int, plays: list[tuple[float, float]]) -> float:
+        """:meth:`hand_value` of a hand of ``n`` cards with these placements, best first."""
+        money = n + self.draws_ahead
+        later = self.later
         total = self.currency(n)
         spent = 0.0
         k = 0
@@ -299,17 +433,22 @@ class Ctx:
             if spent + cost + 1 > money:
                 continue
             spent += cost + 1
-            total += self.later[k] * s
+            total += later[k] * s
             k += 1
-            if k >= len(self.later):
+            if k >= len(later):
                 break
         return total
 
     def currency(self, n: int) -> float:
         """``n`` cards in hand as currency: past 6 cards each is worth less, and past the hand
         limit of 10 nothing (the round end takes them)."""
-        steps = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.75, 0.6, 0.45, 0.3)
-        return self.cv * sum(steps[: min(n, len(steps))])
+        table = _CURRENCY.get(self.cv)
+        if table is None:
+            if len(_CURRENCY) > 1_000:
+                _CURRENCY.clear()
+            table = _CURRENCY[self.cv] = tuple(self.cv * sum(_STEPS[:k])
+                                               for k in range(len(_STEPS) + 1))
+        return table[min(n, len(_STEPS))]
 
     def card_worth(self, n: int) -> float:
         """The currency value of one more card in a hand of ``n``."""
@@ -325,10 +464,12 @@ class Ctx:
 
 
 # ---------------------------------------------------------------------------- estimates
-def rounds_left(game: Game, seat: int) -> float:
-    """Rounds still to play, this one included, from the race to the game end."""
+def rounds_left(game: Game, seat: int, robot: knowledge.RobotSeen | None = None) -> float:
+    """Rounds still to play, this one included, from the race to the game end (``robot``:
+    the robot's mat, :func:`rftg_nb.ai.knowledge.robot_seen`, if the caller has it)."""
     sizes = [len(p.tableau) for p in game.players]
-    robot = knowledge.robot_seen(game)
+    if robot is None:
+        robot = knowledge.robot_seen(game)
     pool = game.vp_pool
     if robot is not None:
         sizes.append(robot.tableau_size)
@@ -394,10 +535,36 @@ def _military_value(mil: int, future: float) -> float:
     return total * min(1.0, future / 4.0)
 
 
+# a design's id -> (the design, its powers: all of them, those of phases 1 to 5, those that
+# bring draws or discounts)
+_ABILITIES: dict[int, tuple[Design, tuple[tuple[facts.Ability, ...], ...]]] = {}
+
+
+def _abilities(d: Design) -> tuple[tuple[facts.Ability, ...], ...]:
+    """:func:`rftg_nb.engine.facts.abilities` of ``d``: ``[0]`` all its powers, ``[k]`` those
+    of phase ``k``, each asked of the rules once; ``[6]`` those :func:`_draw_income` counts
+    (:data:`DRAW_INCOME`), in the same order."""
+    got = _ABILITIES.get(id(d))
+    if got is None or got[0] is not d:
+        if len(_ABILITIES) > 10_000:  # many custom designs made: start again
+            _ABILITIES.clear()
+        every = facts.abilities(d)
+        draws = tuple(a for a in every if a.does in DRAW_INCOME.get(a.phase, ()))
+        got = _ABILITIES[id(d)] = (
+            d, (*(facts.abilities(d, k or None) for k in range(6)), draws))
+    return got[1]
+
+
+def consume_uses(designs: Iterable[Design]) -> list[GoodsUse]:
+    """What a use of each goods-consuming power of a tableau takes and gives, in tableau order
+    (:func:`rftg_nb.engine.facts.consume_uses`)."""
+    return [a.goods for d in designs for a in _abilities(d)[4] if a.goods is not None]
+
+
 def _one_off(d: Design, cv: float) -> float:
     """Powers used once: discard-from-tableau powers."""
     total = 0.0
-    for a in facts.abilities(d, 3):
+    for a in _abilities(d)[3]:
         if a.does == "free_world":
             total += 2.5 * cv
         elif a.does == "tactics":
@@ -418,7 +585,7 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
     for d in designs:
         if d.is_production:
             goods.append(d.good)  # type: ignore[arg-type]
-        for a in facts.abilities(d, 5):
+        for a in _abilities(d)[5]:
             if a.does == "windfall" and a.good is not None:
                 if windfall_worlds[a.good] > 0:
                     windfall_worlds[a.good] -= 1
@@ -441,7 +608,7 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
     trade_bonus = 0.0
     extra_trades = 0
     for d in designs:
-        for a in facts.abilities(d, 4):
+        for a in _abilities(d)[4]:
             does = a.does
             if does in ("trade", "trade_plain"):
                 extra_trades += 1
@@ -460,7 +627,7 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
     # Assign the goods of one cycle to the powers, best VP first.
     pool = Counter(goods)
     this_goods = sum(1 for d in designs if d.good == "alien" and d.windfall and any(
-        a.goods is not None and a.goods.own for a in facts.abilities(d, 4)))
+        a.goods is not None and a.goods.own for a in _abilities(d)[4]))
     vp_gain = cards_gain = 0.0
     for vp, cards, take, kinds in sorted(powers, key=lambda x: -(x[0] * 2 + x[1] * cv)):
         if kinds == ("this",):
@@ -485,9 +652,17 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
         total += 0.6 / max(1.0, future)
     # ---- draws and discounts
     for d in designs:
-        for a in facts.abilities(d):
+        for a in _abilities(d)[6]:  # (the others bring nothing: adding 0.0 changes no sum)
             total += _draw_income(a, designs, goods, cv, freq)
     return total
+
+
+#: what the powers :func:`_draw_income` counts do, by phase (it counts nothing for the others)
+DRAW_INCOME = {1: frozenset({"draw", "keep"}), 2: frozenset({"draw", "draw_after", "reduce"}),
+               3: frozenset({"reduce", "draw_after", "place_two", "pay_military",
+                             "hand_military"}),
+               5: frozenset({"draw", "draw_if", "draw_each", "draw_different", "draw_most",
+                             "draw_per_world", "draw_per_military"})}
 
 
 def _draw_income(a: facts.Ability, designs: list[Design], goods: list[str], cv: float,
