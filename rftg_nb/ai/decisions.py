@@ -20,11 +20,20 @@ from rftg_nb.ai.valuation import Ctx
 from rftg_nb.constants import GOOD_VALUE
 from rftg_nb.engine import facts
 from rftg_nb.engine.kinds import UnknownKind
+from rftg_nb.engine.phases.settle import Method, methods
 from rftg_nb.players import random_pick
 
 if TYPE_CHECKING:
     from rftg_nb.engine.decision import Decision
     from rftg_nb.engine.state import Card
+
+
+#: the kinds of question whose answer (:meth:`Chooser.choose`) follows from the seat's hand,
+#: tableau, goals and VP chips and from the question alone, not from the rest of the game
+HAND_ONLY = frozenset({"explore_keep", "pay", "hand_limit", "military_discard", "develop"})
+#: ... and those whose answer follows from these and the ways the rules allow to place each
+#: world it offers (:func:`rftg_nb.engine.phases.settle.methods`)
+SETTLE = frozenset({"settle", "settle_second"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +61,7 @@ class Chooser:
         self.rng = rng
         self._keep: dict[str, float] = {}
         self._hv: dict[tuple[Card, ...], float] = {}  # a decision values some hands often
+        self._methods: dict[str, list[Method]] = {}  # card id -> the ways to settle it (_ways)
 
     # ------------------------------------------------------------------ shared measures
     def hv(self, cards: list[Card]) -> float:
@@ -107,7 +117,26 @@ class Chooser:
         fn: Callable[[Decision], Choice] | None = getattr(self, f"_{d.kind}", None)
         if fn is None:  # every kind of rftg_nb.engine.kinds has its rule (tests/ai/test_legal.py)
             raise UnknownKind(f"the AI has no rule for decisions of kind {d.kind!r}")
-        return fn(d)
+        settle = d.kind in SETTLE
+        if d.kind not in HAND_ONLY and not settle:
+            return fn(d)
+        # Kept for the context's family (a look-ahead meets the same question in the same hand
+        # over and over), under all the answer depends on: the valuations of the family
+        # (Ctx.kept), the seat's tableau, goals and VP chips, its hand and the question (and
+        # the ways to place each world the question offers).
+        ctx = self.ctx
+        key = (d.kind, ctx.seat, self.eager, ctx._tids, ctx._income_key, ctx._play_key,
+               ctx.me.vp, tuple([(c.id, c.design.id) for c in ctx.me.hand]), tuple(d.ids),
+               d.min, d.max, d.context.get("for"),
+               tuple([(o.data or {}).get("cost") for o in d.options]),
+               tuple([self._ways_key(o.id) for o in d.options]) if settle else None)
+        answers = ctx.kept.answers
+        got = answers.get(key)
+        if got is None:
+            if len(answers) > 20_000:
+                answers.clear()
+            got = answers[key] = fn(d)
+        return got  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ actions
     def _actions(self, d: Decision) -> Choice:
@@ -212,14 +241,27 @@ class Chooser:
             return " and its powers"
         return ""
 
+    def _ways(self, card: Card) -> list[Method]:
+        """The ways the rules allow to place ``card`` now (asked once a decision)."""
+        got = self._methods.get(card.id)
+        if got is None:
+            ctx = self.ctx
+            got = self._methods[card.id] = methods(ctx.game, ctx.me, card, len(ctx.me.hand) - 1)
+        return got
+
+    def _ways_key(self, option_id: str) -> tuple[object, ...] | None:
+        """All :meth:`_settle` reads of the ways to place the card ``option_id``."""
+        card = self.hand_card(option_id)
+        if card is None:
+            return None
+        return tuple([(m.label, m.pay, m.hand_military,
+                       None if m.discard_card is None else m.discard_card.design.vp)
+                      for m in self._ways(card)])
+
     def _settle_cost(self, card: Card) -> tuple[float, str]:
         """The cheapest way to place ``card``: its cost in VP, and the method's words."""
-        from rftg_nb.engine.phases.settle import methods
-
-        ctx = self.ctx
-        ms = methods(ctx.game, ctx.me, card, len(ctx.me.hand) - 1)
         best = None
-        for m in ms:
+        for m in self._ways(card):
             loss = self._method_loss(m, card) + self.keep(card)
             if best is None or loss < best[0]:
                 best = (loss, m.label)
@@ -268,8 +310,6 @@ class Chooser:
         return self._settle(d)
 
     def _settle_method(self, d: Decision) -> Choice:
-        from rftg_nb.engine.phases.settle import methods
-
         ctx = self.ctx
         name = d.context.get("card", "")
         world = next((c for c in ctx.me.tableau if c.name == name), None)

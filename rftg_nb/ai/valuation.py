@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cached_property
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rftg_nb.ai import knowledge
 from rftg_nb.cards import Design
@@ -45,9 +45,15 @@ END = TABLEAU_END  # tableau size that ends the game
 _INCOME: dict[tuple[object, ...], float] = {}
 # ... and a design's play value by (its id, the tableau's ids in order, Ctx._play_key).
 _PLAY: dict[tuple[object, ...], float] = {}
+# ... and what a design's play value takes from the tableau alone by (the tableau's ids,
+# sorted, Ctx._income_key): its designs in that order, its income, the worth of its Military
+_BASE: dict[tuple[object, ...], tuple[list[Design], float, float]] = {}
 # ... and, but for a 6-cost development, its surplus in hand (Ctx.surplus) by (its id, the
 # tableau's ids in tableau order, Ctx._play_key).
 _SURPLUS: dict[tuple[object, ...], tuple[float, float]] = {}
+# (card database, time left, solitaire?, players, goals as a seat sees them) -> what follows
+# from them (Ctx._times)
+_TIMES: dict[tuple[object, ...], tuple[Any, ...]] = {}
 _NUMBERS: dict[tuple[object, ...], int] = {}  # a context's key -> its number, never reused
 _COUNT = itertools.count()
 _BY_ID = attrgetter("id")  # design order: a tableau's designs listed the same whatever came first
@@ -86,6 +92,22 @@ def _bonus_lines(dev: Design, deck: Counter[Design]) -> tuple[tuple[Design, int]
     return got[1]
 
 
+class Kept:
+    """What a family of contexts (:class:`Ctx`) works out once for all of them: the cards'
+    surpluses by name (:meth:`Ctx.surplus`), hands' values by their designs' ids
+    (:meth:`Ctx.hand_value`) and each without one card (:meth:`Ctx.hand_values_without`),
+    and the fast level's answers to questions that depend on no more than these
+    (:meth:`rftg_nb.ai.decisions.Chooser.choose`)."""
+
+    __slots__ = ("surplus", "hands", "without", "answers")
+
+    def __init__(self) -> None:
+        self.surplus: dict[str, tuple[float, float]] = {}
+        self.hands: dict[tuple[int, ...], float] = {}
+        self.without: dict[tuple[int, ...], tuple[float, ...]] = {}
+        self.answers: dict[tuple[object, ...], object] = {}
+
+
 class Ctx:
     """One seat's summary of the position, built once per decision and reused."""
 
@@ -110,62 +132,68 @@ class Ctx:
         kin = parent is not None and parent.seat == seat
         if parent is not None and kin:
             # the time left is the parent's; so is all that follows from it alone
-            self.rounds, self.future, self.uses, self.cv = (
-                parent.rounds, parent.future, parent.uses, parent.cv)
+            self.rounds = parent.rounds
             self._unseen: Counter[Design] | None = parent._unseen
             self._rates: dict[str, float] = parent._rates
         else:
             self.rounds = round(2.0 * rounds_left(game, seat, self.robot)) / 2.0  # half rounds
-            # Rounds in which a card placed now can still use its powers (this one counts
-            # half), discounted: a power is not used every round, and later rounds are less
-            # certain.
-            self.future = max(0.0, self.rounds - 0.6)
-            self.uses = 0.5 * min(self.future, 7.0)
-            self.cv = card_value(self.rounds)
             self._unseen = None
             self._rates = {}
         if parent is not None and kin and parent.game.db is game.db and (
                 parent.solo, parent.n_players) == (self.solo, self.n_players):
+            self.future, self.uses, self.cv = parent.future, parent.uses, parent.cv
             self.freq = parent.freq
             self._income_key = parent._income_key
             self._play_key = (parent._play_key if parent._goals == goals
                               else self._number_play(goals))
             self.draws_ahead, self.later = parent.draws_ahead, parent.later
         else:
-            self.freq = phase_frequencies(self)
-            # What the shared valuations depend on besides the designs' ids: their card
-            # database, the time left (exact, as the sums use it) and the phases' frequencies
-            # for :meth:`income`; also the goals as this seat sees them (taken by someone, held
-            # by this seat) for :meth:`play_value`.
-            self._income_key = _number((game.db, self.cv, self.future,
-                                        tuple(self.freq.items())))
-            self._play_key = self._number_play(goals)
-            # Cards the seat will draw before it could place what it holds, and how much the
-            # first, second ... planned placement of a hand counts (later ones come later).
-            self.draws_ahead = min(3.0, 1.5 * max(0.0, self.rounds - 1))
-            scale = max(0.0, min(1.0, (self.rounds - 0.5) / 2.0))
-            self.later = tuple(scale * x for x in (0.9, 0.65, 0.45, 0.3, 0.2))
-        # The cards' surpluses (surplus), the hands valued with them, by their designs' ids
-        # (hand_value), and each without one card (hand_values_without). A context of the
-        # parent's tableau size shares the parent's; one of another tableau shares those of
-        # the parent's other contexts with its tableau, goals and VP chips (all a surplus
-        # depends on besides the time left, the parent's, and the 6-cost bonuses' rates, kept
-        # by the parent once worked out): each would work out the same.
-        self._family: dict[tuple[object, ...], tuple[dict[str, tuple[float, float]],
-                                                     dict[tuple[int, ...], float],
-                                                     dict[tuple[int, ...],
-                                                          tuple[float, ...]]]] = {}
+            times_key = (game.db, self.rounds, self.solo, self.n_players, goals)
+            got = _TIMES.get(times_key)
+            if got is None:
+                if len(_TIMES) > 1_000:
+                    _TIMES.clear()
+                got = _TIMES[times_key] = self._times(goals)
+            (self.future, self.uses, self.cv, self.freq, self._income_key, self._play_key,
+             self.draws_ahead, self.later) = got
+        # What is worked out once for a family of contexts (:class:`Kept`). A context of the
+        # parent's tableau size is of the parent's family; one of another tableau is of the
+        # family of the parent's other contexts with its tableau, goals and VP chips (all a
+        # surplus depends on besides the time left, the parent's, and the 6-cost bonuses'
+        # rates, kept by the parent once worked out): each would work out the same.
+        self._kin: dict[tuple[object, ...], Kept] = {}  # (families of this one's children)
         if parent is not None and kin and len(parent.tableau) == len(self.tableau):
-            self._surplus, self._hands, self._without = (
-                parent._surplus, parent._hands, parent._without)
+            kept = parent.kept
         elif parent is not None and kin:
-            key = (self._tids, self._income_key, self._play_key, self.me.vp)
-            shared = parent._family.get(key)
-            if shared is None:
-                shared = parent._family[key] = ({}, {}, {})
-            self._surplus, self._hands, self._without = shared
+            kin_key = (self._tids, self._income_key, self._play_key, self.me.vp)
+            family = parent._kin.get(kin_key)
+            kept = parent._kin[kin_key] = Kept() if family is None else family
         else:
-            self._surplus, self._hands, self._without = {}, {}, {}
+            kept = Kept()
+        self.kept = kept
+        self._surplus, self._hands, self._without = kept.surplus, kept.hands, kept.without
+
+    def _times(self, goals: tuple[tuple[str, bool, bool], ...]) -> tuple[Any, ...]:
+        """All that follows from the time left (:attr:`rounds`), the kind of game and the goals
+        (worked out once for each: :data:`_TIMES`)."""
+        # Rounds in which a card placed now can still use its powers (this one counts half),
+        # discounted: a power is not used every round, and later rounds are less certain.
+        self.future = max(0.0, self.rounds - 0.6)
+        self.uses = 0.5 * min(self.future, 7.0)
+        self.cv = card_value(self.rounds)
+        self.freq = phase_frequencies(self)
+        # What the shared valuations depend on besides the designs' ids: their card database,
+        # the time left (exact, as the sums use it) and the phases' frequencies for
+        # :meth:`income`; also the goals as this seat sees them (taken by someone, held by this
+        # seat) for :meth:`play_value`.
+        income_key = _number((self.game.db, self.cv, self.future, tuple(self.freq.items())))
+        # Cards the seat will draw before it could place what it holds, and how much the
+        # first, second ... planned placement of a hand counts (later ones come later).
+        draws_ahead = min(3.0, 1.5 * max(0.0, self.rounds - 1))
+        scale = max(0.0, min(1.0, (self.rounds - 0.5) / 2.0))
+        later = tuple(scale * x for x in (0.9, 0.65, 0.45, 0.3, 0.2))
+        return (self.future, self.uses, self.cv, self.freq, income_key,
+                self._number_play(goals), draws_ahead, later)
 
     def _number_play(self, goals: tuple[tuple[str, bool, bool], ...]) -> int:
         """The number standing for what :meth:`play_value` depends on besides the designs."""
@@ -225,7 +253,7 @@ class Ctx:
         if got is None:
             if len(_PLAY) > 200_000:
                 _PLAY.clear()
-            got = _PLAY[key] = self._play_value(d, sorted(t, key=_BY_ID))
+            got = _PLAY[key] = self._play_value(d, *self._base(t, tkey))
         if d.bonuses:
             got += self._bonus_to_come(d, len(t) + 1)
         return got
@@ -257,7 +285,20 @@ class Ctx:
             got = self._rates[d.name] = total / weight if weight else 0.0
         return got
 
-    def _play_value(self, d: Design, t: list[Design]) -> float:
+    def _base(self, t: list[Design], tkey: tuple[int, ...]) -> tuple[list[Design], float, float]:
+        """What :meth:`_play_value` takes from the tableau ``t`` alone (``tkey``: its ids,
+        sorted): its designs in that order, its income and the worth of its Military."""
+        key = (tkey, self._income_key)
+        got = _BASE.get(key)
+        if got is None:
+            if len(_BASE) > 50_000:
+                _BASE.clear()
+            ts = sorted(t, key=_BY_ID)
+            got = _BASE[key] = (ts, self.income(ts),
+                                _military_value(self.military_of(ts), self.future))
+        return got
+
+    def _play_value(self, d: Design, t: list[Design], income: float, military: float) -> float:
         value = float(d.vp)
         if d.bonuses:
             value += self._bonus_now(d, [*t, d])
@@ -265,10 +306,9 @@ class Ctx:
             if other.bonuses:
                 value += card_bonus(other, d)
         if self.future > 0:
-            value += self.uses * (self.income([*t, d]) - self.income(t))
+            value += self.uses * (self.income([*t, d]) - income)
             value += _one_off(d, self.cv)
-            value += _military_value(self.military_of([*t, d]), self.future) - _military_value(
-                self.military_of(t), self.future)
+            value += _military_value(self.military_of([*t, d]), self.future) - military
         if self.goals:
             value += self.goal_value(d, t)
         return value

@@ -23,7 +23,7 @@ from rftg_nb.cards import CARDS
 def fresh(monkeypatch) -> Callable[[], None]:
     """Empties the AI's caches, as a new process has them (called again, empties them again)."""
     def empty() -> None:
-        for name in ("_INCOME", "_PLAY", "_SURPLUS"):
+        for name in ("_INCOME", "_PLAY", "_SURPLUS", "_BASE"):
             monkeypatch.setattr(valuation, name, {})
         monkeypatch.setattr(plans, "_POWERS", {})
     empty()
