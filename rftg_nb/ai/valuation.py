@@ -54,6 +54,11 @@ _SURPLUS: dict[tuple[object, ...], tuple[float, float]] = {}
 # (card database, time left, solitaire?, players, goals as a seat sees them) -> what follows
 # from them (Ctx._times)
 _TIMES: dict[tuple[object, ...], tuple[Any, ...]] = {}
+# What placing a design takes with a tableau, by (card database, the tableau's ids in tableau
+# order, the design's id, 0 for its cost in cards or 1 for the Military against it): the rules'
+# answers (facts.cost_to_place, facts.military), which depend on the designs alone
+_PLACING: dict[tuple[object, ...], int | None] = {}
+_NONE = object()  # (not kept yet: a cost may be None)
 _NUMBERS: dict[tuple[object, ...], int] = {}  # a context's key -> its number, never reused
 _COUNT = itertools.count()
 _BY_ID = attrgetter("id")  # design order: a tableau's designs listed the same whatever came first
@@ -354,7 +359,23 @@ class Ctx:
     def cost_to_place(self, d: Design) -> int | None:
         """Cards it takes to place ``d`` now without a phase bonus (None: it cannot be), as
         the rules count it (:func:`rftg_nb.engine.facts.cost_to_place`)."""
-        return facts.cost_to_place(self.tableau, d)
+        key = (self.game.db, self._tids, d.id, 0)
+        got = _PLACING.get(key, _NONE)
+        if got is _NONE:
+            if len(_PLACING) > 100_000:
+                _PLACING.clear()
+            got = _PLACING[key] = facts.cost_to_place(self.tableau, d)
+        return got  # type: ignore[return-value]
+
+    def _military_against(self, d: Design) -> int:
+        """The tableau's Military against the world ``d`` (:meth:`military_of`)."""
+        key = (self.game.db, self._tids, d.id, 1)
+        got = _PLACING.get(key)
+        if got is None:
+            if len(_PLACING) > 100_000:
+                _PLACING.clear()
+            got = _PLACING[key] = self.military_of(self.tableau, d)
+        return got  # type: ignore[return-value]
 
     def surplus(self, d: Design) -> tuple[float, float]:
         """(What placing ``d`` later is worth over keeping it as a card, its cost in cards).
@@ -382,7 +403,7 @@ class Ctx:
         if cost is None:
             if d.is_development:
                 return (0.0, 0.0)
-            need = d.cost - self.military_of(self.tableau, d)
+            need = d.cost - self._military_against(d)
             chance = 0.3 if need <= 1 else 0.12 if need <= 2 else 0.03
             cost = 0
         plan_cost = max(0.0, cost - 0.5) if d.is_development else float(cost)
@@ -464,9 +485,12 @@ class Ctx:
 
     def _hand_total(self, n: int, plays: list[tuple[float, float]]) -> float:
         """:meth:`hand_value` of a hand of ``n`` cards with these placements, best first."""
+        total = self.currency(n)
+        if not plays:
+            return total
         money = n + self.draws_ahead
         later = self.later
-        total = self.currency(n)
+        most = len(later)
         spent = 0.0
         k = 0
         for s, cost in plays:
@@ -475,7 +499,7 @@ class Ctx:
             spent += cost + 1
             total += later[k] * s
             k += 1
-            if k >= len(later):
+            if k >= most:
                 break
         return total
 
@@ -618,14 +642,20 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
     consume = freq["consume"]
     cycle = min(produce, consume) + 0.1
     total = 0.0
+    powers_of = [_abilities(d) for d in designs]
     # ---- goods: what is produced each Produce phase
     goods: list[str] = []
-    windfall_worlds = Counter(d.good for d in designs if d.is_world and d.windfall and d.good)
-    wf_any = 0
+    windfall_worlds: Counter[str] = Counter()
+    start_goods = 0  # windfall worlds with a good, counted below
     for d in designs:
+        if d.is_world and d.windfall and d.good:
+            windfall_worlds[d.good] += 1
+            start_goods += 1
+    wf_any = 0
+    for d, abilities in zip(designs, powers_of, strict=True):
         if d.is_production:
             goods.append(d.good)  # type: ignore[arg-type]
-        for a in _abilities(d)[5]:
+        for a in abilities[5]:
             if a.does == "windfall" and a.good is not None:
                 if windfall_worlds[a.good] > 0:
                     windfall_worlds[a.good] -= 1
@@ -641,14 +671,16 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
             best = max(left, key=lambda k: GOOD_VALUE[k])
             windfall_worlds[best] -= 1
             goods.append(best)
-    # windfall worlds that start with a good count half a good (one use, then refills rarely)
-    start_goods = sum(1 for d in designs if d.is_world and d.windfall and d.good)
     # ---- consume powers: (vp per good, cards per good, goods a use takes, kinds)
     powers: list[tuple[float, float, int, tuple[str, ...]]] = []
     trade_bonus = 0.0
     extra_trades = 0
-    for d in designs:
-        for a in _abilities(d)[4]:
+    this_goods = 0  # alien windfall worlds with a power on their own good
+    for d, abilities in zip(designs, powers_of, strict=True):
+        if d.good == "alien" and d.windfall and any(
+                a.goods is not None and a.goods.own for a in abilities[4]):
+            this_goods += 1
+        for a in abilities[4]:
             does = a.does
             if does in ("trade", "trade_plain"):
                 extra_trades += 1
@@ -666,8 +698,6 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
                 powers.append((vp, cards, 1, ("this",)) if own else (vp, cards, take, kinds))
     # Assign the goods of one cycle to the powers, best VP first.
     pool = Counter(goods)
-    this_goods = sum(1 for d in designs if d.good == "alien" and d.windfall and any(
-        a.goods is not None and a.goods.own for a in _abilities(d)[4]))
     vp_gain = cards_gain = 0.0
     for vp, cards, take, kinds in sorted(powers, key=lambda x: -(x[0] * 2 + x[1] * cv)):
         if kinds == ("this",):
@@ -688,11 +718,12 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
         sell += extra_trades * (best + trade_bonus * 0.5) * cv * 0.6 * min(1, leftover - 1)
     # x2 doubles the VP part about half the time it is used.
     total += cycle * (vp_gain * 1.45 + cards_gain * cv) + sell
+    # windfall worlds that start with a good count half a good (one use, then refills rarely)
     if start_goods and powers:
         total += 0.6 / max(1.0, future)
     # ---- draws and discounts
-    for d in designs:
-        for a in _abilities(d)[6]:  # (the others bring nothing: adding 0.0 changes no sum)
+    for abilities in powers_of:
+        for a in abilities[6]:  # (the others bring nothing: adding 0.0 changes no sum)
             total += _draw_income(a, designs, goods, cv, freq)
     return total
 
