@@ -46,8 +46,9 @@ _INCOME: dict[tuple[object, ...], float] = {}
 # ... and a design's play value by (its id, the tableau's ids in order, Ctx._play_key).
 _PLAY: dict[tuple[object, ...], float] = {}
 # ... and what a design's play value takes from the tableau alone by (the tableau's ids,
-# sorted, Ctx._income_key): its designs in that order, its income, the worth of its Military
-_BASE: dict[tuple[object, ...], tuple[list[Design], float, float]] = {}
+# sorted, Ctx._income_key): its designs in that order, those with a 6-cost bonus, its income,
+# the worth of its Military
+_BASE: dict[tuple[object, ...], tuple[list[Design], list[Design], float, float]] = {}
 # ... and, but for a 6-cost development, its surplus in hand (Ctx.surplus) by (its id, the
 # tableau's ids in tableau order, Ctx._play_key).
 _SURPLUS: dict[tuple[object, ...], tuple[float, float]] = {}
@@ -290,30 +291,35 @@ class Ctx:
             got = self._rates[d.name] = total / weight if weight else 0.0
         return got
 
-    def _base(self, t: list[Design], tkey: tuple[int, ...]) -> tuple[list[Design], float, float]:
+    def _base(self, t: list[Design], tkey: tuple[int, ...]) \
+            -> tuple[list[Design], list[Design], float, float]:
         """What :meth:`_play_value` takes from the tableau ``t`` alone (``tkey``: its ids,
-        sorted): its designs in that order, its income and the worth of its Military."""
+        sorted): its designs in that order, those with a 6-cost bonus, its income and the
+        worth of its Military."""
         key = (tkey, self._income_key)
         got = _BASE.get(key)
         if got is None:
             if len(_BASE) > 50_000:
                 _BASE.clear()
             ts = sorted(t, key=_BY_ID)
-            got = _BASE[key] = (ts, self.income(ts),
+            got = _BASE[key] = (ts, [x for x in ts if x.bonuses], self.income(ts),
                                 _military_value(self.military_of(ts), self.future))
         return got
 
-    def _play_value(self, d: Design, t: list[Design], income: float, military: float) -> float:
+    def _play_value(self, d: Design, t: list[Design], sixes: list[Design], income: float,
+                    military: float) -> float:
         value = float(d.vp)
         if d.bonuses:
             value += self._bonus_now(d, [*t, d])
-        for other in t:
-            if other.bonuses:
-                value += card_bonus(other, d)
+        for other in sixes:
+            value += card_bonus(other, d)
         if self.future > 0:
             value += self.uses * (self.income([*t, d]) - income)
             value += _one_off(d, self.cv)
-            value += _military_value(self.military_of([*t, d]), self.future) - military
+            # (a design with no Military of its own leaves the tableau's as it is)
+            with_d = (_military_value(self.military_of([*t, d]), self.future)
+                      if _has_military(d) else military)
+            value += with_d - military
         if self.goals:
             value += self.goal_value(d, t)
         return value
@@ -439,8 +445,29 @@ class Ctx:
         return got
 
     def _values_without(self, designs: list[Design]) -> tuple[float, ...]:
-        n = len(designs)
+        # _hand_total of a hand of n - 1 cards, for the placements without each one: the
+        # greedy run over all of them is the same up to the one left out, so it is run once,
+        # noting where it stood before each, and each run without one goes on from there.
         plays = self._plays(designs)
+        m = len(designs) - 1
+        money = m + self.draws_ahead
+        later = self.later
+        most = len(later)
+        spent = 0.0
+        k = 0
+        total = self.currency(m)
+        before: list[tuple[float, int, float] | None] = []  # None: the run had stopped
+        for s, cost in plays:
+            if k >= most:
+                before.append(None)
+                continue
+            before.append((spent, k, total))
+            if spent + cost + 1 > money:
+                continue
+            spent += cost + 1
+            total += later[k] * s
+            k += 1
+        whole = total
         known = self._surplus  # (_plays has put every design's surplus there)
         out = []
         done: dict[tuple[float, float] | None, float] = {}
@@ -449,11 +476,21 @@ class Ctx:
             key = play if play[0] > 0 else None
             got = done.get(key)
             if got is None:
-                rest = plays
+                got = whole
                 if key is not None:
-                    rest = list(plays)
-                    rest.remove(play)
-                got = done[key] = self._hand_total(n - 1, rest)
+                    i = plays.index(play)  # (the first of equal placements goes)
+                    at = before[i]
+                    if at is not None:
+                        spent, k, got = at
+                        for s, cost in plays[i + 1:]:
+                            if spent + cost + 1 > money:
+                                continue
+                            spent += cost + 1
+                            got += later[k] * s
+                            k += 1
+                            if k >= most:
+                                break
+                done[key] = got
             out.append(got)
         return tuple(out)
 
@@ -625,6 +662,12 @@ def consume_uses(designs: Iterable[Design]) -> list[GoodsUse]:
     return [a.goods for d in designs for a in _abilities(d)[4] if a.goods is not None]
 
 
+def _has_military(d: Design) -> bool:
+    """Whether ``d`` has a power that may add Military against every world (what
+    :func:`rftg_nb.engine.facts.military` counts without a world)."""
+    return any(a.does == "military" and a.good is None for a in _abilities(d)[3])
+
+
 def _one_off(d: Design, cv: float) -> float:
     """Powers used once: discard-from-tableau powers."""
     total = 0.0
@@ -645,11 +688,11 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
     powers_of = [_abilities(d) for d in designs]
     # ---- goods: what is produced each Produce phase
     goods: list[str] = []
-    windfall_worlds: Counter[str] = Counter()
+    windfall_worlds: dict[str, int] = {}  # by kind of good, in tableau order
     start_goods = 0  # windfall worlds with a good, counted below
     for d in designs:
         if d.is_world and d.windfall and d.good:
-            windfall_worlds[d.good] += 1
+            windfall_worlds[d.good] = windfall_worlds.get(d.good, 0) + 1
             start_goods += 1
     wf_any = 0
     for d, abilities in zip(designs, powers_of, strict=True):
@@ -657,7 +700,7 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
             goods.append(d.good)  # type: ignore[arg-type]
         for a in abilities[5]:
             if a.does == "windfall" and a.good is not None:
-                if windfall_worlds[a.good] > 0:
+                if windfall_worlds.get(a.good, 0) > 0:
                     windfall_worlds[a.good] -= 1
                     goods.append(a.good)
             elif a.does == "windfall":
@@ -697,7 +740,9 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
                 vp, cards, take, kinds, own = per_good(a.goods)
                 powers.append((vp, cards, 1, ("this",)) if own else (vp, cards, take, kinds))
     # Assign the goods of one cycle to the powers, best VP first.
-    pool = Counter(goods)
+    pool: dict[str, int] = {}  # goods by kind
+    for g in goods:
+        pool[g] = pool.get(g, 0) + 1
     vp_gain = cards_gain = 0.0
     for vp, cards, take, kinds in sorted(powers, key=lambda x: -(x[0] * 2 + x[1] * cv)):
         if kinds == ("this",):
@@ -713,7 +758,7 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
     leftover = sum(pool.values())
     sell = 0.0
     if leftover:
-        best = max((GOOD_VALUE[k] for k in pool.elements()), default=0)
+        best = max((GOOD_VALUE[k] for k, n in pool.items() if n > 0), default=0)
         sell = (best + trade_bonus) * cv * 0.45 * min(1, leftover)
         sell += extra_trades * (best + trade_bonus * 0.5) * cv * 0.6 * min(1, leftover - 1)
     # x2 doubles the VP part about half the time it is used.
@@ -776,16 +821,16 @@ def _draw_income(a: facts.Ability, designs: list[Design], goods: list[str], cv: 
     return 0.0
 
 
-def _take_good(pool: Counter[str], kinds: tuple[str, ...]) -> str | None:
+def _take_good(pool: dict[str, int], kinds: tuple[str, ...]) -> str | None:
     """Take one good a power accepts (cheapest first for "any": dear goods sell better)."""
     if kinds:
         for k in kinds:
-            if pool[k] > 0:
+            if pool.get(k, 0) > 0:
                 pool[k] -= 1
                 return k
         return None
     for k in ("novelty", "rare", "genes", "alien"):
-        if pool[k] > 0:
+        if pool.get(k, 0) > 0:
             pool[k] -= 1
             return k
     return None
