@@ -105,10 +105,14 @@ class Chooser:
         whole = self.hv(hand)
         # the hand's worth without each card, then what giving up each card of the pool loses
         without = ctx.hand_values_without([c.design for c in hand])
-        at = {id(c): k for k, c in enumerate(hand)}
         surplus = ctx.surplus
-        loss = [(round(whole - without[at[id(c)]], 6), surplus(c.design)[0], c.id)
-                for c in pool]
+        if among is None:  # (the pool is the hand)
+            loss = [(round(whole - w, 6), surplus(c.design)[0], c.id)
+                    for c, w in zip(hand, without, strict=True)]
+        else:
+            at = {id(c): k for k, c in enumerate(hand)}
+            loss = [(round(whole - without[at[id(c)]], 6), surplus(c.design)[0], c.id)
+                    for c in pool]
         order = sorted(range(len(pool)), key=loss.__getitem__)  # (stable, as by card)
         return [pool[k] for k in order[:n]]
 
@@ -125,11 +129,15 @@ class Chooser:
         # (Ctx.kept), the seat's tableau, goals and VP chips, its hand and the question (and
         # the ways to place each world the question offers).
         ctx = self.ctx
+        if settle:
+            more: object = tuple([self._ways_key(o.id) for o in d.options])
+        elif d.kind == "develop":
+            more = tuple([(o.data or {}).get("cost") for o in d.options])
+        else:
+            more = d.context.get("for")
         key = (d.kind, ctx.seat, self.eager, ctx._tids, ctx._income_key, ctx._play_key,
                ctx.me.vp, tuple([(c.id, c.design.id) for c in ctx.me.hand]), tuple(d.ids),
-               d.min, d.max, d.context.get("for"),
-               tuple([(o.data or {}).get("cost") for o in d.options]),
-               tuple([self._ways_key(o.id) for o in d.options]) if settle else None)
+               d.min, d.max, more)
         answers = ctx.kept.answers
         got = answers.get(key)
         if got is None:

@@ -40,8 +40,8 @@ def solo_features(game: Any, seat: int = 0, ctx: Ctx | None = None) -> list[floa
     me = ctx.me
     scores = game.scores()
     mine, theirs = float(scores[seat]), float(scores[1])
-    hand_value = ctx.hand_value([c.design for c in me.hand])
-    income = ctx.income(ctx.tableau)
+    hand_value = ctx.hand_now()
+    income = ctx.tableau_income()
     goods = [c for c in me.tableau if c.good is not None]
     goods_value = sum(GOOD_VALUE.get(c.design.good or "", 2) for c in goods)
     empty = sum(1 for c in me.tableau if c.design.is_production and c.good is None)

@@ -21,7 +21,6 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable
-from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -56,8 +55,9 @@ _SURPLUS: dict[tuple[object, ...], tuple[float, float]] = {}
 # from them (Ctx._times)
 _TIMES: dict[tuple[object, ...], tuple[Any, ...]] = {}
 # What placing a design takes with a tableau, by (card database, the tableau's ids in tableau
-# order, the design's id, 0 for its cost in cards or 1 for the Military against it): the rules'
-# answers (facts.cost_to_place, facts.military), which depend on the designs alone
+# order, the design's id, 0 for its cost in cards or 1 for the Military against it), and the
+# tableau's Military against every world by (card database, its ids): the rules' answers
+# (facts.cost_to_place, facts.military), which depend on the designs alone
 _PLACING: dict[tuple[object, ...], int | None] = {}
 _NONE = object()  # (not kept yet: a cost may be None)
 _NUMBERS: dict[tuple[object, ...], int] = {}  # a context's key -> its number, never reused
@@ -126,6 +126,7 @@ class Ctx:
         self.solo = knowledge.is_solo(game)
         self._robot: knowledge.RobotSeen | None = None
         self._robot_known = False
+        self._military: int | None = None
         self.tableau: list[Design] = [c.design for c in self.me.tableau]
         self.hand = list(self.me.hand)
         self.n_players = len(game.players) + (1 if self.solo else 0)
@@ -133,6 +134,7 @@ class Ctx:
         self._tids = tuple([d.id for d in self.tableau])
         self._tkey = tuple(sorted(self._tids))
         self._hand_now: float | None = None
+        self._tableau_income: float | None = None
         goals = tuple((t.design.name, bool(t.holders), seat in t.holders) for t in self.goals)
         self._goals = goals
         kin = parent is not None and parent.seat == seat
@@ -215,10 +217,17 @@ class Ctx:
             self._robot_known = True
         return self._robot
 
-    @cached_property
+    @property
     def military(self) -> int:
         """The tableau's Military against every world."""
-        return facts.military(self.tableau)
+        got = self._military
+        if got is None:
+            key = (self.game.db, self._tids)
+            got = _PLACING.get(key)
+            if got is None:
+                got = _PLACING[key] = facts.military(self.tableau)
+            self._military = got
+        return got
 
     # ------------------------------------------------------------------ hidden cards
     @property
@@ -558,10 +567,20 @@ class Ctx:
     def keep_value(self, d: Design, hand: list[Design] | None = None) -> float:
         """What adding ``d`` to the hand is worth (to a hand of the current cards by default)."""
         if hand is None:
-            if self._hand_now is None:
-                self._hand_now = self.hand_value([c.design for c in self.hand])
-            return self.hand_value([*(c.design for c in self.hand), d]) - self._hand_now
+            return self.hand_value([*(c.design for c in self.hand), d]) - self.hand_now()
         return self.hand_value([*hand, d]) - self.hand_value(hand)
+
+    def hand_now(self) -> float:
+        """:meth:`hand_value` of the seat's hand (as it was when the context was made)."""
+        if self._hand_now is None:
+            self._hand_now = self.hand_value([c.design for c in self.hand])
+        return self._hand_now
+
+    def tableau_income(self) -> float:
+        """:meth:`income` of the seat's tableau (as it was when the context was made)."""
+        if self._tableau_income is None:
+            self._tableau_income = self.income(self.tableau)
+        return self._tableau_income
 
 
 # ---------------------------------------------------------------------------- estimates
