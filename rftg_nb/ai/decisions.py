@@ -53,15 +53,24 @@ def names(cards: list[Card] | list[str]) -> str:
 class Chooser:
     """Answers one decision for the seat it belongs to."""
 
-    def __init__(self, ctx: Ctx, rng: random.Random, eager: bool = False) -> None:
-        """``eager``: the fast level's own placement rule in the solitaire game (see
+    def __init__(self, ctx: Ctx, rng: random.Random | Callable[[], random.Random],
+                 eager: bool = False) -> None:
+        """``rng``: the generator to draw from, or a function that makes it when first drawn
+        from. ``eager``: the fast level's own placement rule in the solitaire game (see
         :data:`rftg_nb.ai.plans.PLACE_SLACK`); look-ahead copies play the plain rule."""
         self.ctx = ctx
         self.eager = eager
-        self.rng = rng
+        self._rng = rng
         self._keep: dict[str, float] = {}
         self._hv: dict[tuple[Card, ...], float] = {}  # a decision values some hands often
         self._methods: dict[str, list[Method]] = {}  # card id -> the ways to settle it (_ways)
+
+    @property
+    def rng(self) -> random.Random:
+        rng = self._rng
+        if not isinstance(rng, random.Random):
+            rng = self._rng = rng()
+        return rng
 
     # ------------------------------------------------------------------ shared measures
     def hv(self, cards: list[Card]) -> float:

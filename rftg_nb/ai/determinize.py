@@ -155,35 +155,58 @@ class Deals:
 
     A look-ahead plays every candidate answer on the same few deals, and everything a copy
     draws before the answer is the same for every candidate: so the designs the seat has
-    not seen are listed once, and each seed's shuffle of them and the generators it leaves
-    (the copy's own, and the one the look-ahead goes on with) are worked out once, for its
-    first copy, and given to the next copies as they were then.
+    not seen are listed once, and each seed's shuffle of them and the copy's generator are
+    worked out once, for its first copy, and given to the next copies as they were then.
     """
 
     def __init__(self, game: Game, seat: int) -> None:
         self.game = game
         self.seat = seat
         self.designs = deal_order(game, seat)
-        # (seed, round_start) -> (the designs in the order dealt, the generator's state after
-        # the deal, the copy's generator's state)
-        self._dealt: dict[tuple[int, bool], tuple[list[Design], Any, Any]] = {}
+        # (seed, round_start) -> (the designs in the order dealt, the copy's generator's state)
+        self._dealt: dict[tuple[int, bool], tuple[list[Design], Any]] = {}
 
-    def sample(self, seed: int, round_start: bool = False) -> tuple[Game, random.Random]:
-        """A copy dealt from ``seed`` (:func:`sample`), and the generator it leaves."""
+    def sample(self, seed: int, round_start: bool = False) \
+            -> tuple[Game, random.Random | Later]:
+        """A copy dealt from ``seed`` (:func:`sample`), and the generator it leaves: for the
+        seed's first copy the generator itself, for the next ones a :class:`Later` that
+        makes it when first asked (the look-ahead seldom draws from it)."""
         twin, picks = _copy(self.game, self.seat, round_start)
         got = self._dealt.get((seed, round_start))
+        rng: random.Random | Later
         if got is None:
             rng = random.Random(seed)
             dealt = list(self.designs)
             shuffle(dealt, rng)
             own = random.Random(rng.getrandbits(64))
-            self._dealt[seed, round_start] = (dealt, rng.getstate(), own.getstate())
+            self._dealt[seed, round_start] = (dealt, own.getstate())
         else:
             dealt = got[0]
-            rng, own = _generator(got[1]), _generator(got[2])
+            rng, own = Later(seed, len(dealt)), _generator(got[1])
         deal(twin, self.seat, dealt, picks)
         twin.rng = own
         return twin, rng
+
+
+class Later:
+    """The generator a deal from ``seed`` of ``cards`` cards leaves, made when first called
+    for: seeded, and drawn from as the deal draws (its draws depend on the number of cards
+    alone)."""
+
+    __slots__ = ("seed", "cards", "_rng")
+
+    def __init__(self, seed: int, cards: int) -> None:
+        self.seed = seed
+        self.cards = cards
+        self._rng: random.Random | None = None
+
+    def __call__(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+            shuffle(list(range(self.cards)), rng)
+            rng.getrandbits(64)  # (the copy's own generator's seed)
+        return rng
 
 
 def _generator(state: Any) -> random.Random:

@@ -318,6 +318,7 @@ def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
     of ``game`` for ``seat`` (:class:`rftg_nb.ai.determinize.Deals`), when the caller plays
     it on the same seeds more than once: the same copy as without, made faster.
     """
+    rng: random.Random | determinize.Later
     if deals is None:
         rng = random.Random(seed)
         twin = determinize.sample(game, seat, rng, round_start=round_start)
