@@ -117,6 +117,12 @@ class Kept:
 class Ctx:
     """One seat's summary of the position, built once per decision and reused."""
 
+    __slots__ = ("game", "seat", "me", "solo", "_robot", "_robot_known", "_military", "tableau",
+                 "hand", "n_players", "goals", "_tids", "_tkey", "_hand_now", "_tableau_income",
+                 "_goals", "rounds", "_unseen", "_rates", "future", "uses", "cv", "freq",
+                 "_income_key", "_play_key", "draws_ahead", "later", "_kin", "kept", "_surplus",
+                 "_hands", "_without")
+
     def __init__(self, game: Game, seat: int, parent: Ctx | None = None) -> None:
         """``parent``: a context of the same seat earlier in the same round (a look-ahead
         copy's root), whose card valuations are reused."""
