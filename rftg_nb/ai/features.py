@@ -161,4 +161,6 @@ def action_score(actions: tuple[str, ...], parts: dict[str, float], rounds_left:
     if w is None:
         return None
     x = action_features(actions, parts, rounds_left, pool)
-    return sum(a * b for a, b in zip(w, x, strict=True))
+    if len(x) != len(w):
+        raise WeightsError(f"solo_actions.json: {len(w)} weights for {len(x)} features")
+    return sum(map(mul, w, x))

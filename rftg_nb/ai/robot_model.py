@@ -160,18 +160,20 @@ def follow(robot: RobotSeen, deck: Deck, spaces: tuple[str, ...], actions: tuple
 # (spaces with a die, your actions) -> (dice a space, your markers' spaces, the phases called
 # in PHASE_ORDER, the phase of each space with a die): the same few for every forecast
 _SETTINGS: dict[tuple[tuple[str, ...], tuple[str, ...]],
-                tuple[Counter[str], frozenset[str], tuple[str, ...], tuple[str, ...]]] = {}
+                tuple[dict[str, int], frozenset[str], tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def _setting(spaces: tuple[str, ...], actions: tuple[str, ...]) \
-        -> tuple[Counter[str], frozenset[str], tuple[str, ...], tuple[str, ...]]:
+        -> tuple[dict[str, int], frozenset[str], tuple[str, ...], tuple[str, ...]]:
     key = (spaces, actions)
     got = _SETTINGS.get(key)
     if got is None:
         if len(_SETTINGS) > 20_000:
             _SETTINGS.clear()
         phases = {ACTION_PHASE[a] for a in actions} | {SPACE_PHASE[s] for s in spaces}
-        got = _SETTINGS[key] = (Counter(spaces), frozenset(player_markers(actions)),
+        on = dict.fromkeys(SPACE_PHASE, 0)  # (every space of the mat: none is missing)
+        on.update(Counter(spaces))
+        got = _SETTINGS[key] = (on, frozenset(player_markers(actions)),
                                 tuple(p for p in PHASE_ORDER if p in phases),
                                 tuple(SPACE_PHASE[s] for s in set(spaces)))
     return got
