@@ -244,11 +244,11 @@ def play_out(game: Any, d: Any, answers: list[tuple[str, ...]], deals: int,
     rolls = spread_rolls(game, rng, deals) if round_start else [None] * deals
     seeds = [rng.getrandbits(62) for _ in range(deals)]
     memo: dict[tuple[int, int], tuple[str, ...]] = {}
-    deals = Deals(game, d.player)  # every answer meets the same deals
+    copies = Deals(game, d.player)  # every answer meets the same deals
     out = []
     for a in answers:
         runs = [play_round(game, d.player, a, seeds[j], rolls[j], ctx,
-                           round_start=round_start, memo=memo, chance=True, deals=deals)
+                           round_start=round_start, memo=memo, chance=True, deals=copies)
                 for j in range(deals)]
         out.append((statistics.fmean(x[0] for x in runs), statistics.fmean(x[1] for x in runs)))
     return out
