@@ -144,9 +144,9 @@ class Chooser:
             more = tuple([(o.data or {}).get("cost") for o in d.options])
         else:
             more = d.context.get("for")
-        key = (d.kind, ctx.seat, self.eager, ctx._tids, ctx._income_key, ctx._play_key,
-               ctx.me.vp, tuple([(c.id, c.design.id) for c in ctx.me.hand]), tuple(d.ids),
-               d.min, d.max, more)
+        key = (d.kind, self.eager, ctx.board_key(),
+               tuple([(c.id, c.design.id) for c in ctx.me.hand]), tuple(d.ids), d.min, d.max,
+               more)
         answers = ctx.kept.answers
         got = answers.get(key)
         if got is None:

@@ -18,6 +18,10 @@ design it could have been picked with (:func:`redeal`).
 
 A copy keeps no events (nobody reads its story).
 
+:class:`Deals` makes the copies of one position a look-ahead plays every candidate answer on:
+the same copies as :func:`sample` with a generator seeded alike, with what is the same for
+every candidate (the unseen designs, each seed's shuffle of them) worked out once.
+
 :func:`force_roll` fixes the robot's next roll in a copy, so that a look-ahead can go through
 the 36 rolls of the robot's dice instead of sampling them.
 """

@@ -214,6 +214,12 @@ class Ctx:
         income_key = (self.game.db, self.cv, self.future, tuple(self.freq.items()))
         return _number((income_key, self.uses, goals))
 
+    def board_key(self) -> tuple[object, ...]:
+        """What the valuations of this context's family (:attr:`kept`) depend on besides the
+        cards valued: the seat, its tableau (ids in tableau order), the time left and the goals
+        as it sees them (numbered), its VP chips."""
+        return (self.seat, self._tids, self._income_key, self._play_key, self.me.vp)
+
     @property
     def robot(self) -> knowledge.RobotSeen | None:
         """The robot's public mat (None: no robot), looked at when first asked for (a
