@@ -19,6 +19,7 @@ much only with goods to feed it and a production world only with somewhere to se
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable
 from operator import attrgetter
@@ -136,12 +137,13 @@ class Ctx:
         self.tableau: list[Design] = [c.design for c in self.me.tableau]
         self.hand = list(self.me.hand)
         self.n_players = len(game.players) + (1 if self.solo else 0)
-        self.goals = [t for t in game.goal_tracks]
+        self.goals = list(game.goal_tracks)
         self._tids = tuple([d.id for d in self.tableau])
         self._tkey = tuple(sorted(self._tids))
         self._hand_now: float | None = None
         self._tableau_income: float | None = None
-        goals = tuple((t.design.name, bool(t.holders), seat in t.holders) for t in self.goals)
+        goals = tuple([(t.design.name, bool(t.holders), seat in t.holders)
+                       for t in self.goals]) if self.goals else ()
         self._goals = goals
         kin = parent is not None and parent.seat == seat
         if parent is not None and kin:
@@ -261,6 +263,22 @@ class Ctx:
             got = _INCOME[key] = _income(designs, self.cv, self.freq, self.future)
         return got
 
+    def _income_with(self, t: list[Design], d: Design) -> float:
+        """:meth:`income` of the designs ``t`` (in id order) and ``d``: ``d`` put in its place
+        in that order (after any of its id, as a stable sort puts it) rather than sorted in."""
+        ids = [x.id for x in t]
+        at = bisect_right(ids, d.id)
+        ids.insert(at, d.id)
+        key = (tuple(ids), self._income_key)
+        got = _INCOME.get(key)
+        if got is None:
+            if len(_INCOME) > 50_000:
+                _INCOME.clear()
+            designs = list(t)
+            designs.insert(at, d)
+            got = _INCOME[key] = _income(designs, self.cv, self.freq, self.future)
+        return got
+
     def military_of(self, designs: Iterable[Design], world: Design | None = None) -> int:
         """The Military of a tableau of ``designs`` (against ``world``), as the rules count
         it."""
@@ -335,7 +353,7 @@ class Ctx:
         for other in sixes:
             value += card_bonus(other, d)
         if self.future > 0:
-            value += self.uses * (self.income([*t, d]) - income)
+            value += self.uses * (self._income_with(t, d) - income)
             value += _one_off(d, self.cv)
             # (a design with no Military of its own leaves the tableau's as it is)
             with_d = (_military_value(self.military_of([*t, d]), self.future)
@@ -710,26 +728,52 @@ def _one_off(d: Design, cv: float) -> float:
     return total
 
 
+# a design's id -> (the design, what _income reads of it: _income_facts)
+_INCOME_FACTS: dict[int, tuple[Design, tuple[Any, ...]]] = {}
+
+
+def _income_facts(d: Design) -> tuple[Any, ...]:
+    """What :func:`_income` reads of ``d``, worked out once: the good of a windfall world
+    that has one, the good of a production world, its Produce powers, its Consume powers
+    each with what it is (its ``does``, and per good what a goods-consuming one takes and
+    gives: :func:`per_good`), whether it is an Alien windfall world with a power on its own
+    good, and its powers :func:`_draw_income` counts."""
+    got = _INCOME_FACTS.get(id(d))
+    if got is None or got[0] is not d:
+        if len(_INCOME_FACTS) > 10_000:  # many custom designs made: start again
+            _INCOME_FACTS.clear()
+        powers = _abilities(d)
+        four = tuple((a.does, a, None if a.goods is None else per_good(a.goods))
+                     for a in powers[4])
+        own = d.good == "alien" and d.windfall and any(
+            a.goods is not None and a.goods.own for a in powers[4])
+        got = _INCOME_FACTS[id(d)] = (d, (
+            d.good if d.is_world and d.windfall and d.good else None,
+            d.good if d.is_production else None, powers[5], four, own, powers[6]))
+    return got[1]
+
+
 def _income(designs: list[Design], cv: float, freq: dict[str, float], future: float) -> float:
     """VP-equivalents a round from the tableau's powers."""
     produce = freq["produce"]
     consume = freq["consume"]
     cycle = min(produce, consume) + 0.1
     total = 0.0
-    powers_of = [_abilities(d) for d in designs]
+    facts_of = [_income_facts(d) for d in designs]
     # ---- goods: what is produced each Produce phase
     goods: list[str] = []
     windfall_worlds: dict[str, int] = {}  # by kind of good, in tableau order
     start_goods = 0  # windfall worlds with a good, counted below
-    for d in designs:
-        if d.is_world and d.windfall and d.good:
-            windfall_worlds[d.good] = windfall_worlds.get(d.good, 0) + 1
+    for f in facts_of:
+        good = f[0]
+        if good is not None:
+            windfall_worlds[good] = windfall_worlds.get(good, 0) + 1
             start_goods += 1
     wf_any = 0
-    for d, abilities in zip(designs, powers_of, strict=True):
-        if d.is_production:
-            goods.append(d.good)  # type: ignore[arg-type]
-        for a in abilities[5]:
+    for d, f in zip(designs, facts_of, strict=True):
+        if f[1] is not None:
+            goods.append(f[1])
+        for a in f[2]:
             if a.does == "windfall" and a.good is not None:
                 if windfall_worlds.get(a.good, 0) > 0:
                     windfall_worlds[a.good] -= 1
@@ -750,12 +794,10 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
     trade_bonus = 0.0
     extra_trades = 0
     this_goods = 0  # alien windfall worlds with a power on their own good
-    for d, abilities in zip(designs, powers_of, strict=True):
-        if d.good == "alien" and d.windfall and any(
-                a.goods is not None and a.goods.own for a in abilities[4]):
+    for f in facts_of:
+        if f[4]:
             this_goods += 1
-        for a in abilities[4]:
-            does = a.does
+        for does, a, each in f[3]:
             if does in ("trade", "trade_plain"):
                 extra_trades += 1
             elif does in ("trade_bonus", "trade_bonus_own"):
@@ -767,8 +809,8 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
                 total += consume * a.value * cv
             elif does == "gamble":
                 total += consume * 0.15 * cv
-            elif a.goods is not None:
-                vp, cards, take, kinds, own = per_good(a.goods)
+            elif each is not None:
+                vp, cards, take, kinds, own = each
                 powers.append((vp, cards, 1, ("this",)) if own else (vp, cards, take, kinds))
     # Assign the goods of one cycle to the powers, best VP first.
     pool: dict[str, int] = {}  # goods by kind
@@ -798,8 +840,8 @@ def _income(designs: list[Design], cv: float, freq: dict[str, float], future: fl
     if start_goods and powers:
         total += 0.6 / max(1.0, future)
     # ---- draws and discounts
-    for abilities in powers_of:
-        for a in abilities[6]:  # (the others bring nothing: adding 0.0 changes no sum)
+    for f in facts_of:
+        for a in f[5]:  # (the others bring nothing: adding 0.0 changes no sum)
             total += _draw_income(a, designs, goods, cv, freq)
     return total
 
