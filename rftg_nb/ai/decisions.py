@@ -114,14 +114,16 @@ class Chooser:
         whole = self.hv(hand)
         # the hand's worth without each card, then what giving up each card of the pool loses
         without = ctx.hand_values_without([c.design for c in hand])
-        surplus = ctx.surplus
+        # (each card's surplus, looked up where it is kept: hand_values_without has worked
+        # out those of the hand)
+        known, surplus = ctx.kept.surplus, ctx.surplus
         if among is None:  # (the pool is the hand)
-            loss = [(round(whole - w, 6), surplus(c.design)[0], c.id)
+            loss = [(round(whole - w, 6), (known.get(c.name) or surplus(c.design))[0], c.id)
                     for c, w in zip(hand, without, strict=True)]
         else:
             at = {id(c): k for k, c in enumerate(hand)}
-            loss = [(round(whole - without[at[id(c)]], 6), surplus(c.design)[0], c.id)
-                    for c in pool]
+            loss = [(round(whole - without[at[id(c)]], 6),
+                     (known.get(c.name) or surplus(c.design))[0], c.id) for c in pool]
         order = sorted(range(len(pool)), key=loss.__getitem__)  # (stable, as by card)
         return [pool[k] for k in order[:n]]
 
