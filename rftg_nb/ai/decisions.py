@@ -20,11 +20,20 @@ from rftg_nb.ai.valuation import Ctx
 from rftg_nb.constants import GOOD_VALUE
 from rftg_nb.engine import facts
 from rftg_nb.engine.kinds import UnknownKind
+from rftg_nb.engine.phases.settle import Method, methods
 from rftg_nb.players import random_pick
 
 if TYPE_CHECKING:
     from rftg_nb.engine.decision import Decision
     from rftg_nb.engine.state import Card
+
+
+#: the kinds of question whose answer (:meth:`Chooser.choose`) follows from the seat's hand,
+#: tableau, goals and VP chips and from the question alone, not from the rest of the game
+HAND_ONLY = frozenset({"explore_keep", "pay", "hand_limit", "military_discard", "develop"})
+#: ... and those whose answer follows from these and the ways the rules allow to place each
+#: world it offers (:func:`rftg_nb.engine.phases.settle.methods`)
+SETTLE = frozenset({"settle", "settle_second"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,17 +53,32 @@ def names(cards: list[Card] | list[str]) -> str:
 class Chooser:
     """Answers one decision for the seat it belongs to."""
 
-    def __init__(self, ctx: Ctx, rng: random.Random, eager: bool = False) -> None:
-        """``eager``: the fast level's own placement rule in the solitaire game (see
+    def __init__(self, ctx: Ctx, rng: random.Random | Callable[[], random.Random],
+                 eager: bool = False) -> None:
+        """``rng``: the generator to draw from, or a function that makes it when first drawn
+        from. ``eager``: the fast level's own placement rule in the solitaire game (see
         :data:`rftg_nb.ai.plans.PLACE_SLACK`); look-ahead copies play the plain rule."""
         self.ctx = ctx
         self.eager = eager
-        self.rng = rng
+        self._rng = rng
         self._keep: dict[str, float] = {}
+        self._hv: dict[tuple[Card, ...], float] = {}  # a decision values some hands often
+        self._methods: dict[str, list[Method]] = {}  # card id -> the ways to settle it (_ways)
+
+    @property
+    def rng(self) -> random.Random:
+        rng = self._rng
+        if not isinstance(rng, random.Random):
+            rng = self._rng = rng()
+        return rng
 
     # ------------------------------------------------------------------ shared measures
     def hv(self, cards: list[Card]) -> float:
-        return self.ctx.hand_value([c.design for c in cards])
+        key = tuple(cards)
+        got = self._hv.get(key)
+        if got is None:
+            got = self._hv[key] = self.ctx.hand_value([c.design for c in cards])
+        return got
 
     def keep(self, card: Card) -> float:
         """What ``card`` adds to the rest of the hand."""
@@ -83,24 +107,55 @@ class Chooser:
         """The ``n`` cards to give up from ``cards`` (only from ``among`` if given): those whose
         loss lowers the hand's worth least, cards the hand would never place first."""
         hand = [c for c in cards if c is not exclude]
-        pool = [c for c in (among if among is not None else hand) if c in hand]
+        pool = list(hand) if among is None else [c for c in among if c in hand]
         if n >= len(pool):
             return pool
-        whole = self.hv(hand)
         ctx = self.ctx
-
-        def loss(c: Card) -> tuple[float, float, str]:
-            rest = self.hv([x for x in hand if x is not c])
-            return (round(whole - rest, 6), ctx.surplus(c.design)[0], c.id)
-
-        return sorted(pool, key=loss)[:n]
+        whole = self.hv(hand)
+        # the hand's worth without each card, then what giving up each card of the pool loses
+        without = ctx.hand_values_without([c.design for c in hand])
+        # (each card's surplus, looked up where it is kept: hand_values_without has worked
+        # out those of the hand)
+        known, surplus = ctx.kept.surplus, ctx.surplus
+        if among is None:  # (the pool is the hand)
+            loss = [(round(whole - w, 6), (known.get(c.name) or surplus(c.design))[0], c.id)
+                    for c, w in zip(hand, without, strict=True)]
+        else:
+            at = {id(c): k for k, c in enumerate(hand)}
+            loss = [(round(whole - without[at[id(c)]], 6),
+                     (known.get(c.name) or surplus(c.design))[0], c.id) for c in pool]
+        order = sorted(range(len(pool)), key=loss.__getitem__)  # (stable, as by card)
+        return [pool[k] for k in order[:n]]
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, d: Decision) -> Choice:
         fn: Callable[[Decision], Choice] | None = getattr(self, f"_{d.kind}", None)
         if fn is None:  # every kind of rftg_nb.engine.kinds has its rule (tests/ai/test_legal.py)
             raise UnknownKind(f"the AI has no rule for decisions of kind {d.kind!r}")
-        return fn(d)
+        settle = d.kind in SETTLE
+        if d.kind not in HAND_ONLY and not settle:
+            return fn(d)
+        # Kept for the context's family (a look-ahead meets the same question in the same hand
+        # over and over), under all the answer depends on: the valuations of the family
+        # (Ctx.kept), the seat's tableau, goals and VP chips, its hand and the question (and
+        # the ways to place each world the question offers).
+        ctx = self.ctx
+        if settle:
+            more: object = tuple([self._ways_key(o.id) for o in d.options])
+        elif d.kind == "develop":
+            more = tuple([(o.data or {}).get("cost") for o in d.options])
+        else:
+            more = d.context.get("for")
+        key = (d.kind, self.eager, ctx.board_key(),
+               tuple([(c.id, c.design.id) for c in ctx.me.hand]), tuple(d.ids), d.min, d.max,
+               more)
+        answers = ctx.kept.answers
+        got = answers.get(key)
+        if got is None:
+            if len(answers) > 20_000:
+                answers.clear()
+            got = answers[key] = fn(d)
+        return got  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ actions
     def _actions(self, d: Decision) -> Choice:
@@ -139,9 +194,11 @@ class Chooser:
     def _explore_keep(self, d: Decision) -> Choice:
         cards = [c for i in d.ids if (c := self.hand_card(i)) is not None]
         base = [c for c in self.ctx.me.hand if c not in cards]
+        combos = list(itertools.combinations(sorted(cards, key=lambda c: c.id), d.min))
+        values = self.ctx.hand_values_with([c.design for c in base],
+                                           [[c.design for c in combo] for combo in combos])
         best = None
-        for combo in itertools.combinations(sorted(cards, key=lambda c: c.id), d.min):
-            v = self.hv(base + list(combo))
+        for v, combo in zip(values, combos, strict=True):
             if best is None or v > best[0]:
                 best = (v, combo)
         kept = list(best[1]) if best else []
@@ -203,14 +260,27 @@ class Chooser:
             return " and its powers"
         return ""
 
+    def _ways(self, card: Card) -> list[Method]:
+        """The ways the rules allow to place ``card`` now (asked once a decision)."""
+        got = self._methods.get(card.id)
+        if got is None:
+            ctx = self.ctx
+            got = self._methods[card.id] = methods(ctx.game, ctx.me, card, len(ctx.me.hand) - 1)
+        return got
+
+    def _ways_key(self, option_id: str) -> tuple[object, ...] | None:
+        """All :meth:`_settle` reads of the ways to place the card ``option_id``."""
+        card = self.hand_card(option_id)
+        if card is None:
+            return None
+        return tuple([(m.label, m.pay, m.hand_military,
+                       None if m.discard_card is None else m.discard_card.design.vp)
+                      for m in self._ways(card)])
+
     def _settle_cost(self, card: Card) -> tuple[float, str]:
         """The cheapest way to place ``card``: its cost in VP, and the method's words."""
-        from rftg_nb.engine.phases.settle import methods
-
-        ctx = self.ctx
-        ms = methods(ctx.game, ctx.me, card, len(ctx.me.hand) - 1)
         best = None
-        for m in ms:
+        for m in self._ways(card):
             loss = self._method_loss(m, card) + self.keep(card)
             if best is None or loss < best[0]:
                 best = (loss, m.label)
@@ -259,8 +329,6 @@ class Chooser:
         return self._settle(d)
 
     def _settle_method(self, d: Decision) -> Choice:
-        from rftg_nb.engine.phases.settle import methods
-
         ctx = self.ctx
         name = d.context.get("card", "")
         world = next((c for c in ctx.me.tableau if c.name == name), None)

@@ -18,6 +18,10 @@ design it could have been picked with (:func:`redeal`).
 
 A copy keeps no events (nobody reads its story).
 
+:class:`Deals` makes the copies of one position a look-ahead plays every candidate answer on:
+the same copies as :func:`sample` with a generator seeded alike, with what is the same for
+every candidate (the unseen designs, each seed's shuffle of them) worked out once.
+
 :func:`force_roll` fixes the robot's next roll in a copy, so that a look-ahead can go through
 the 36 rolls of the robot's dice instead of sampling them.
 """
@@ -25,19 +29,24 @@ the 36 rolls of the robot's dice instead of sampling them.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.ai import knowledge
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases import develop, settle
+from rftg_nb.engine.state import Card
 
 if TYPE_CHECKING:
+    from rftg_nb.cards import Design
     from rftg_nb.engine.decision import Decision
     from rftg_nb.engine.game import Game
 
 
 HIDDEN_UIDS = 100_000  # hidden cards of a copy are renumbered from here
+_BY_ID = attrgetter("id")
 
 
 class CopyError(RuntimeError):
@@ -121,22 +130,110 @@ def hidden_cards(game: Game, seat: int) -> list[Any]:
     return out
 
 
+def deal_order(game: Game, seat: int) -> list[Design]:
+    """The designs ``seat`` has not seen (:func:`rftg_nb.ai.knowledge.unseen`) in the order
+    :func:`redeal` shuffles them from."""
+    return sorted(knowledge.unseen(game, seat).elements(), key=_BY_ID)
+
+
 def sample(game: Game, seat: int, rng: random.Random, round_start: bool = False) -> Game:
     """A copy of ``game`` in which all that ``seat`` cannot see is drawn from ``rng``
     (``round_start``: see :func:`replay`)."""
-    # other seats' face-down picks (secret_picks) are looked for mid-round at a table only
-    trail: Trail | None = None if round_start or len(game.players) < 2 else []
-    twin = replay(game, round_start, trail)
-    picks = secret_picks(twin, seat, trail) if trail else []
-    redeal(twin, seat, rng, knowledge.unseen(game, seat), picks)
+    twin, picks = _copy(game, seat, round_start)
+    redeal(twin, seat, rng, deal_order(game, seat), picks)
     twin.rng = random.Random(rng.getrandbits(64))
     return twin
 
 
-def redeal(twin: Game, seat: int, rng: random.Random, unseen: Any,
+def _copy(game: Game, seat: int, round_start: bool) -> tuple[Game, list[tuple[Any, Any, str]]]:
+    """A copy of ``game`` (:func:`replay`), and the other seats' face-down picks in it
+    (:func:`secret_picks`: looked for mid-round at a table only)."""
+    trail: Trail | None = None if round_start or len(game.players) < 2 else []
+    twin = replay(game, round_start, trail)
+    return twin, secret_picks(twin, seat, trail) if trail else []
+
+
+class Deals:
+    """The copies of one position a look-ahead plays on, each made from a seed: what
+    ``sample(game, seat, random.Random(seed), round_start)`` makes, and that generator as it
+    leaves it (:meth:`sample`).
+
+    A look-ahead plays every candidate answer on the same few deals, and everything a copy
+    draws before the answer is the same for every candidate: so the designs the seat has
+    not seen are listed once, and each seed's shuffle of them and the copy's generator are
+    worked out once, for its first copy, and given to the next copies as they were then.
+    """
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        self.designs = deal_order(game, seat)
+        # (seed, round_start) -> (the designs in the order dealt, the copy's generator's state)
+        self._dealt: dict[tuple[int, bool], tuple[list[Design], Any]] = {}
+
+    def sample(self, seed: int, round_start: bool = False) \
+            -> tuple[Game, random.Random | Later]:
+        """A copy dealt from ``seed`` (:func:`sample`), and the generator it leaves: for the
+        seed's first copy the generator itself, for the next ones a :class:`Later` that
+        makes it when first asked (the look-ahead seldom draws from it)."""
+        twin, picks = _copy(self.game, self.seat, round_start)
+        got = self._dealt.get((seed, round_start))
+        rng: random.Random | Later
+        if got is None:
+            rng = random.Random(seed)
+            dealt = list(self.designs)
+            shuffle(dealt, rng)
+            own = random.Random(rng.getrandbits(64))
+            self._dealt[seed, round_start] = (dealt, own.getstate())
+        else:
+            dealt = got[0]
+            rng, own = Later(seed, len(dealt)), _generator(got[1])
+        deal(twin, self.seat, dealt, picks)
+        twin.rng = own
+        return twin, rng
+
+
+class Later:
+    """The generator a deal from ``seed`` of ``cards`` cards leaves, made when first called
+    for: seeded, and drawn from as the deal draws (its draws depend on the number of cards
+    alone)."""
+
+    __slots__ = ("seed", "cards", "_rng")
+
+    def __init__(self, seed: int, cards: int) -> None:
+        self.seed = seed
+        self.cards = cards
+        self._rng: random.Random | None = None
+
+    def __call__(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+            shuffle(list(range(self.cards)), rng)
+            rng.getrandbits(64)  # (the copy's own generator's seed)
+        return rng
+
+
+def _generator(state: Any) -> random.Random:
+    """A generator in ``state`` (as ``getstate`` gave it), made without seeding one first."""
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(state)
+    return rng
+
+
+def redeal(twin: Game, seat: int, rng: random.Random, designs: Sequence[Design],
            picks: Sequence[tuple[Any, Any, str]] = ()) -> None:
     """Make every card of ``twin`` that ``seat`` cannot see a fresh one, with a design from
-    ``unseen`` shuffled by ``rng``.
+    ``designs`` (:func:`deal_order`, left as it is) shuffled by ``rng`` (:func:`deal`)."""
+    dealt = list(designs)
+    shuffle(dealt, rng)
+    deal(twin, seat, dealt, picks)
+
+
+def deal(twin: Game, seat: int, dealt: Sequence[Design],
+         picks: Sequence[tuple[Any, Any, str]] = ()) -> None:
+    """Make every card of ``twin`` that ``seat`` cannot see a fresh one, with the designs of
+    ``dealt`` in order.
 
     The cards are changed in place (:meth:`rftg_nb.engine.state.Card.recast`), so that a
     phase's own lists (the cards each player explored or picked) hold the fresh cards too.
@@ -148,13 +245,11 @@ def redeal(twin: Game, seat: int, rng: random.Random, unseen: Any,
     such of the other hidden cards, which takes the design of the hand's first card, which
     takes the picked card's.
     """
-    designs = sorted(unseen.elements(), key=lambda d: d.id)
     hidden = hidden_cards(twin, seat)
-    if len(designs) != len(hidden):
-        raise CopyError(f"{len(hidden)} hidden cards but {len(designs)} unseen designs")
-    rng.shuffle(designs)
-    for k, card in enumerate(hidden):
-        card.recast(HIDDEN_UIDS + k, designs[k])
+    if len(dealt) != len(hidden):
+        raise CopyError(f"{len(hidden)} hidden cards but {len(dealt)} unseen designs")
+    # (map: the loop runs in C, a hundred cards a copy)
+    deque(map(Card.recast, hidden, range(HIDDEN_UIDS, HIDDEN_UIDS + len(hidden)), dealt), 0)
     picked = {id(c) for _p, c, _k in picks}
     for p, card, kind in picks:
         if can_pick(twin, p, card, kind):
@@ -171,6 +266,42 @@ def redeal(twin: Game, seat: int, rng: random.Random, unseen: Any,
         if first is not card:  # x, with the picked card's old design, trades with it
             _trade(x, first)
         # either way the hand lost its first card's design and gained x's
+
+
+def _shuffle_inline(items: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(items)`` as Python's :class:`random.Random` does it, with its draws made
+    here rather than through a method call for each card (a look-ahead deals ~100 cards a
+    copy, hundreds of copies an answer)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def _same_as_python() -> bool:
+    """Whether :func:`_shuffle_inline` shuffles as this Python's ``Random.shuffle`` does."""
+    a, b = list(range(300)), list(range(300))
+    ra, rb = random.Random(20_240_531), random.Random(20_240_531)
+    for _ in range(3):
+        ra.shuffle(a)
+        _shuffle_inline(b, rb)
+    return a == b and ra.random() == rb.random()
+
+
+_INLINE = _same_as_python()
+
+
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same order from the same generator, faster (a generator
+    of another class, or a Python that shuffles otherwise, shuffles its own way)."""
+    if _INLINE and type(rng) is random.Random:
+        _shuffle_inline(items, rng)
+    else:
+        rng.shuffle(items)
 
 
 def _fits(twin: Game, p: Any, card: Any, kind: str, other: Any) -> bool:

@@ -68,12 +68,16 @@ def expected(game: Any, seat: int, ctx: Ctx) -> tuple[float, float]:
 
 def side_potential(ctx: Ctx, p: Any, own: bool) -> float:
     """What a player can still expect: hand, goods and the tableau's powers."""
+    mine = p is ctx.me  # (the context's own hand and tableau, valued once)
     if own:
-        hand = ctx.hand_value([c.design for c in p.hand])
+        hand = ctx.hand_now() if mine else ctx.hand_value([c.design for c in p.hand])
     else:
         hand = ctx.currency(len(p.hand)) * 1.3
-    designs = [c.design for c in p.tableau]
     goods = sum(0.5 * ctx.cv * GOOD_VALUE.get(c.design.good or "", 2)
                 for c in p.tableau if c.good is not None)
-    powers = ctx.uses * ctx.income(designs) if ctx.rounds > 1.0 else 0.0
+    if ctx.rounds > 1.0:
+        powers = ctx.uses * (ctx.tableau_income() if mine
+                             else ctx.income([c.design for c in p.tableau]))
+    else:
+        powers = 0.0
     return hand + goods + powers

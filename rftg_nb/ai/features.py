@@ -13,11 +13,11 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from operator import mul
 from typing import Any
 
-from rftg_nb.ai.valuation import Ctx
+from rftg_nb.ai.valuation import Ctx, consume_uses
 from rftg_nb.constants import GOOD_VALUE
-from rftg_nb.engine import facts
 
 NAMES = (
     "bias", "margin", "my_score", "robot_score", "pool", "my_tableau", "robot_tableau",
@@ -40,13 +40,13 @@ def solo_features(game: Any, seat: int = 0, ctx: Ctx | None = None) -> list[floa
     me = ctx.me
     scores = game.scores()
     mine, theirs = float(scores[seat]), float(scores[1])
-    hand_value = ctx.hand_value([c.design for c in me.hand])
-    income = ctx.income(ctx.tableau)
+    hand_value = ctx.hand_now()
+    income = ctx.tableau_income()
     goods = [c for c in me.tableau if c.good is not None]
     goods_value = sum(GOOD_VALUE.get(c.design.good or "", 2) for c in goods)
     empty = sum(1 for c in me.tableau if c.design.is_production and c.good is None)
     consume_vp = 0.0
-    for _d, use in facts.consume_uses(ctx.tableau):
+    for use in consume_uses(ctx.tableau):
         # the VP of one use at most (the learned weights were fitted to this count)
         consume_vp += use.vp * (1 if use.whole or use.size is None else use.size)
     left = ctx.rounds
@@ -123,7 +123,9 @@ def learned_value(game: Any, seat: int = 0, ctx: Ctx | None = None) -> float:
     if w is None:
         return 0.0
     x = solo_features(game, seat, ctx)
-    return sum(a * b for a, b in zip(w, x, strict=True))
+    if len(x) != len(w):
+        raise WeightsError(f"solo_value.json: {len(w)} weights for {len(x)} features")
+    return sum(map(mul, w, x))
 
 
 # ---------------------------------------------------------------------------- action scores
@@ -159,4 +161,6 @@ def action_score(actions: tuple[str, ...], parts: dict[str, float], rounds_left:
     if w is None:
         return None
     x = action_features(actions, parts, rounds_left, pool)
-    return sum(a * b for a, b in zip(w, x, strict=True))
+    if len(x) != len(w):
+        raise WeightsError(f"solo_actions.json: {len(w)} weights for {len(x)} features")
+    return sum(map(mul, w, x))

@@ -56,7 +56,7 @@ def unseen(game: Game, seat: int) -> Counter[Design]:
     Goods are face-down cards, so they stay unseen. The robot's start world is discarded
     from its tableau by Doomed World's special settle; a card in no visible zone is unseen.
     """
-    left = Counter(full_deck(game))
+    left = full_deck(game).copy()
     for c in game.players[seat].hand:
         left[c.design] -= 1
     for p in game.players:
@@ -64,7 +64,12 @@ def unseen(game: Game, seat: int) -> Counter[Design]:
             left[c.design] -= 1
     for c in robot_cards(game):
         left[c.design] -= 1
-    return +left
+    # the designs none is left of go (as ``+left`` would drop them, but leaving the others
+    # in place rather than adding each to a new counter: a design's hash is worked out in
+    # Python)
+    for d in [d for d, n in left.items() if n <= 0]:
+        del left[d]
+    return left
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,13 +108,9 @@ def follow(robot: RobotSeen, deck: Deck, spaces: tuple[str, ...], actions: tuple
     m = Mat(float(robot.credit), float(robot.economy), float(robot.stack),
             float(robot.counters_left))
     cmax, emax = robot.credit_max, robot.economy_max
-    on = Counter(spaces)
-    marks = set(player_markers(actions))
-    phases = {ACTION_PHASE[a] for a in actions} | {SPACE_PHASE[s] for s in spaces}
+    on, marks, phases, _dice = _setting(spaces, actions)
     cvp = robot.counter_vp
-    for phase in PHASE_ORDER:
-        if phase not in phases:
-            continue
+    for phase in phases:  # (in PHASE_ORDER)
         if phase == "explore":
             n = on["explore1"] + on["explore2"]
             if n:
@@ -160,6 +156,28 @@ def follow(robot: RobotSeen, deck: Deck, spaces: tuple[str, ...], actions: tuple
             if on["produce"]:
                 m.economy = min(emax, m.economy + v["produce_economy"])
     return m
+
+
+# (spaces with a die, your actions) -> (dice a space, your markers' spaces, the phases called
+# in PHASE_ORDER, the phase of each space with a die): the same few for every forecast
+_SETTINGS: dict[tuple[tuple[str, ...], tuple[str, ...]],
+                tuple[dict[str, int], frozenset[str], tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _setting(spaces: tuple[str, ...], actions: tuple[str, ...]) \
+        -> tuple[dict[str, int], frozenset[str], tuple[str, ...], tuple[str, ...]]:
+    key = (spaces, actions)
+    got = _SETTINGS.get(key)
+    if got is None:
+        if len(_SETTINGS) > 20_000:
+            _SETTINGS.clear()
+        phases = {ACTION_PHASE[a] for a in actions} | {SPACE_PHASE[s] for s in spaces}
+        on = dict.fromkeys(SPACE_PHASE, 0)  # (every space of the mat: none is missing)
+        on.update(Counter(spaces))
+        got = _SETTINGS[key] = (on, frozenset(player_markers(actions)),
+                                tuple(p for p in PHASE_ORDER if p in phases),
+                                tuple(SPACE_PHASE[s] for s in set(spaces)))
+    return got
 
 
 def _develop(m: Mat, deck: Deck, cvp: int, need: int, action: bool) -> None:
@@ -236,8 +254,8 @@ def forecast(game: Game, robot: RobotSeen, deck: Deck, actions: tuple[str, ...],
         cards += chance * m.cards
         chips += chance * m.chips
         later += chance * (robot_later(m, robot, rounds) - base_later)
-        for s in set(spaces):
-            phases[SPACE_PHASE[s]] += chance
+        for phase in _setting(spaces, actions)[3]:
+            phases[phase] += chance
     return Forecast(vp, cards, chips, later, dict(phases))
 
 

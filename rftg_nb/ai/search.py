@@ -103,10 +103,11 @@ def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random, allowance: Al
         return None
     rolls = spread_rolls(game, rng, MAX_DEALS)
     memo: dict[tuple[int, int], tuple[str, ...]] = {}
+    deals = determinize.Deals(game, d.player)
 
     def run(o: Any, j: int, seed: int) -> Result:
         return play_round(game, d.player, o.actions, seed, rolls[j], ctx, round_start=True,
-                          memo=memo)
+                          memo=memo, deals=deals)
 
     stats: list[tuple[float, int]] = []
     info: dict[str, Any] = {}
@@ -138,8 +139,11 @@ def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.R
     if len(answers) <= 1:
         return None
 
+    deals = determinize.Deals(game, d.player)
+
     def run(ids: tuple[str, ...], j: int, seed: int) -> Result:
-        return play_round(game, d.player, ids, seed, None, ctx, round_start=False)
+        return play_round(game, d.player, ids, seed, None, ctx, round_start=False,
+                          deals=deals)
 
     best = halve(answers, run, rng, allowance, flat_to_vp=by_win(game))
     if best == quick.ids:
@@ -306,7 +310,7 @@ def spread_rolls(game: Any, rng: random.Random, n: int) -> list[tuple[str, str] 
 def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
                roll: tuple[str, str] | None, root: Ctx, round_start: bool,
                memo: dict[tuple[int, int], tuple[str, ...]] | None = None,
-               chance: bool = False) -> Result:
+               chance: bool = False, deals: determinize.Deals | None = None) -> Result:
     """Answer the pending decision with ``answer`` on a sampled copy, play to the start of
     the next round, and score that position for ``seat`` (a :data:`Result`).
 
@@ -315,10 +319,16 @@ def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
     The other players cannot know ``answer`` when they choose, so on the same deal (``seed``)
     they choose the same whatever the candidate: ``memo`` keeps their choices for the next
     candidate to meet that deal (each chooses with a generator of its own, so that reusing
-    an answer leaves the rest of the playout as it would have been).
+    an answer leaves the rest of the playout as it would have been). ``deals``: the copies
+    of ``game`` for ``seat`` (:class:`rftg_nb.ai.determinize.Deals`), when the caller plays
+    it on the same seeds more than once: the same copy as without, made faster.
     """
-    rng = random.Random(seed)
-    twin = determinize.sample(game, seat, rng, round_start=round_start)
+    rng: random.Random | determinize.Later
+    if deals is None:
+        rng = random.Random(seed)
+        twin = determinize.sample(game, seat, rng, round_start=round_start)
+    else:
+        twin, rng = deals.sample(seed, round_start)
     if round_start:
         determinize.force_roll(twin, roll)
     start_round = twin.round

@@ -237,16 +237,18 @@ def play_out(game: Any, d: Any, answers: list[tuple[str, ...]], deals: int,
              rng: random.Random, ctx: Any) -> list[tuple[float, float]]:
     """Each answer's (mean chance of winning, mean expected final score) over the same
     ``deals`` sampled copies of ``game``, played to the start of the next round."""
+    from rftg_nb.ai.determinize import Deals
     from rftg_nb.ai.search import play_round, spread_rolls
 
     round_start = d.kind == Kind.ACTIONS
     rolls = spread_rolls(game, rng, deals) if round_start else [None] * deals
     seeds = [rng.getrandbits(62) for _ in range(deals)]
     memo: dict[tuple[int, int], tuple[str, ...]] = {}
+    copies = Deals(game, d.player)  # every answer meets the same deals
     out = []
     for a in answers:
         runs = [play_round(game, d.player, a, seeds[j], rolls[j], ctx,
-                           round_start=round_start, memo=memo, chance=True)
+                           round_start=round_start, memo=memo, chance=True, deals=copies)
                 for j in range(deals)]
         out.append((statistics.fmean(x[0] for x in runs), statistics.fmean(x[1] for x in runs)))
     return out

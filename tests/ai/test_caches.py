@@ -23,7 +23,7 @@ from rftg_nb.cards import CARDS
 def fresh(monkeypatch) -> Callable[[], None]:
     """Empties the AI's caches, as a new process has them (called again, empties them again)."""
     def empty() -> None:
-        for name in ("_INCOME", "_PLAY"):
+        for name in ("_INCOME", "_PLAY", "_SURPLUS", "_BASE"):
             monkeypatch.setattr(valuation, name, {})
         monkeypatch.setattr(plans, "_POWERS", {})
     empty()
@@ -45,7 +45,7 @@ def in_either_order(one: Callable[[], Any], other: Callable[[], Any],
 
 def ctx_at(game: Game, seat: int, rounds: float, monkeypatch) -> Ctx:
     """The seat's context with ``rounds`` rounds left to play."""
-    monkeypatch.setattr(valuation, "rounds_left", lambda _game, _seat: rounds)
+    monkeypatch.setattr(valuation, "rounds_left", lambda _game, _seat, _robot=None: rounds)
     return Ctx(game, seat)
 
 

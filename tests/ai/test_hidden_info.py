@@ -226,3 +226,25 @@ def test_solitaire_copies_do_not_depend_on_the_robot_stack() -> None:
         g.apply(["settle", "produce"])
     assert ta.snapshot() == tb.snapshot()
     assert [p.space for p in ta.robot.dice] == ["develop1", "x2"]
+
+
+@pytest.mark.parametrize("kind", ["actions", "explore_keep", "settle"])
+def test_deals_make_the_copies_and_generators_sample_makes(kind: str) -> None:
+    """The look-ahead's copies (determinize.Deals: each seed's shuffle worked out once) are
+    those of determinize.sample with a generator of that seed, down to the copy's generator
+    and the one the look-ahead goes on with, the first time a seed is dealt and after."""
+    import random
+
+    from rftg_nb.ai.determinize import Deals, sample
+
+    for game, seat in ((pair(*CASES[kind])[0], 0), (solo_pair()[0], 0)):
+        round_start = kind == "actions"
+        deals = Deals(game, seat)
+        for seed in (5, 6, 5, 5, 6):
+            rng = random.Random(seed)
+            want = sample(game, seat, rng, round_start=round_start)
+            got, later = deals.sample(seed, round_start)
+            drawn = later if isinstance(later, random.Random) else later()
+            assert got.snapshot() == want.snapshot()
+            assert got.rng.getstate() == want.rng.getstate()
+            assert drawn.getstate() == rng.getstate()

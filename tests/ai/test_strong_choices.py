@@ -1,0 +1,53 @@
+"""The strong level's answers at fixed positions, pinned: making it faster must not change them.
+
+The strong level is a search with a seeded generator, so the same answers mean the same play.
+Each position is reached by the fast level from a seeded deal; the answers were recorded from
+the search before it was made faster (solitaire choices of actions and mid-round choices,
+2- and 3-player choices of actions, from either seat).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rftg_nb import Game
+from rftg_nb.ai import AIPlayer
+from rftg_nb.ai.search import MID_ROUND
+from rftg_nb.robot import SoloGame
+
+DIFFICULTY = ("easy", "medium", "hard")
+
+# (game, seed, first round, kind of decision, seat): the strong level's answer there
+PINNED = [
+    (("solo", 0, 2, "actions", 0), ("settle", "produce")),
+    (("solo", 1, 3, "mid", 0), ("c34", "c39")),  # which explored cards to keep
+    (("solo", 3, 6, "mid", 0), ("c96",)),  # a development
+    (("solo", 4, 6, "actions", 0), ("explore11", "develop")),
+    (("solo", 17, 7, "mid", 0), ("c69",)),  # a world
+    (("table", 1, 3, "actions", 1), ("explore11", "settle")),
+    (("table", 4, 6, "actions", 0), ("trade", "produce")),
+    (("table", 9, 6, "actions", 0), ("develop",)),  # 3 players
+]
+
+
+def position(where: tuple[str, int, int, str, int]) -> SoloGame | Game:
+    """The game at the first decision of ``kind`` from ``round`` on, played by the fast level."""
+    game, s, rnd, kind, seat = where
+    if game == "solo":
+        g: SoloGame | Game = SoloGame.new(seed=100 + s, difficulty=DIFFICULTY[s % 3])
+    else:
+        g = Game.new(players=3 if s == 9 else 2, seed=200 + s, goals=s % 2 == 0)
+    fast = AIPlayer("fast", seed=s)
+    while (d := g.decision) is not None:
+        wanted = d.kind == "actions" if kind == "actions" else d.kind in MID_ROUND
+        if g.round >= rnd and wanted and d.player == seat:
+            return g
+        g.apply(fast.answer(g, d))
+    raise AssertionError(f"no such position: {where}")
+
+
+@pytest.mark.parametrize(("where", "ids"), PINNED, ids=[str(w) for w, _ in PINNED])
+def test_the_strong_level_answers_as_it_did(where: tuple[str, int, int, str, int],
+                                            ids: tuple[str, ...]) -> None:
+    g = position(where)
+    assert AIPlayer("strong", seed=7).hint(g).ids == ids
