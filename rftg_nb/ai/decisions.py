@@ -19,7 +19,7 @@ from rftg_nb.ai.plans import RoundPlan, action_sets, label, place_terms
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.constants import GOOD_VALUE
 from rftg_nb.engine import facts
-from rftg_nb.engine.kinds import UnknownKind
+from rftg_nb.engine.kinds import Kind, UnknownKind
 from rftg_nb.engine.phases.settle import Method, methods
 from rftg_nb.players import random_pick
 
@@ -30,10 +30,11 @@ if TYPE_CHECKING:
 
 #: the kinds of question whose answer (:meth:`Chooser.choose`) follows from the seat's hand,
 #: tableau, goals and VP chips and from the question alone, not from the rest of the game
-HAND_ONLY = frozenset({"explore_keep", "pay", "hand_limit", "military_discard", "develop"})
+HAND_ONLY = frozenset({Kind.EXPLORE_KEEP, Kind.PAY, Kind.HAND_LIMIT, Kind.MILITARY_DISCARD,
+                       Kind.DEVELOP})
 #: ... and those whose answer follows from these and the ways the rules allow to place each
 #: world it offers (:func:`rftg_nb.engine.phases.settle.methods`)
-SETTLE = frozenset({"settle", "settle_second"})
+SETTLE = frozenset({Kind.SETTLE, Kind.SETTLE_SECOND})
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +143,7 @@ class Chooser:
         ctx = self.ctx
         if settle:
             more: object = tuple([self._ways_key(o.id) for o in d.options])
-        elif d.kind == "develop":
+        elif d.kind == Kind.DEVELOP:
             more = tuple([(o.data or {}).get("cost") for o in d.options])
         else:
             more = d.context.get("for")
