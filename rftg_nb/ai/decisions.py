@@ -20,6 +20,7 @@ from rftg_nb.ai.valuation import Ctx
 from rftg_nb.constants import GOOD_VALUE
 from rftg_nb.engine import facts
 from rftg_nb.engine.kinds import Kind, UnknownKind
+from rftg_nb.engine.phases.consume import trade_value
 from rftg_nb.engine.phases.settle import Method, methods
 from rftg_nb.players import random_pick
 
@@ -347,8 +348,6 @@ class Chooser:
 
     # ------------------------------------------------------------------ consume
     def _trade(self, d: Decision) -> Choice:
-        from rftg_nb.engine.phases.consume import trade_value
-
         ctx = self.ctx
         best = None
         for o in d.options:

@@ -38,6 +38,7 @@ from rftg_nb.ai import determinize
 from rftg_nb.ai.budget import Allowance, Budget
 from rftg_nb.ai.decisions import Choice, Chooser, action_reason
 from rftg_nb.ai.evaluate import outlook
+from rftg_nb.ai.features import solo_features
 from rftg_nb.ai.plans import RoundPlan, action_sets, label
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.decision import IllegalChoice
@@ -113,8 +114,6 @@ def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random, allowance: Al
     info: dict[str, Any] = {}
     best = halve(outcomes, run, rng, allowance, stats, by_win(game), info)
     if record is not None and ctx.solo:
-        from rftg_nb.ai.features import solo_features
-
         record.append({"features": solo_features(game, d.player, ctx),
                        "cands": [(o.actions, dict(o.parts), m) for o, (m, _n)
                                  in zip(outcomes, stats, strict=True)],

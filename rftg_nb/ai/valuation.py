@@ -378,7 +378,6 @@ class Ctx:
 
     def goal_value(self, d: Design, tableau: list[Design]) -> float:
         """VP the goals may give for adding ``d`` (progress toward an open goal)."""
-        from rftg_nb.engine.goals import GOALS
 
         total = 0.0
         for t in self.goals:

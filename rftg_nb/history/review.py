@@ -46,6 +46,10 @@ from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Any
 
+from rftg_nb.ai import AIPlayer
+from rftg_nb.ai.determinize import CopyError, Deals
+from rftg_nb.ai.search import play_round, spread_rolls
+from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.history.replay import Replay
 
@@ -170,9 +174,6 @@ def review(save: Any, deals: int = DEALS,
     development picked after other seats had picked theirs face down is played out with
     their picks dealt afresh like every hidden card, each a design that seat could have
     picked (:func:`rftg_nb.ai.determinize.redeal`)."""
-    from rftg_nb.ai import AIPlayer
-    from rftg_nb.ai.determinize import CopyError
-    from rftg_nb.ai.valuation import Ctx
 
     if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= 256:
         raise ReviewError(f"deals: expected a whole number from 1 to 256, got {deals!r}")
@@ -237,8 +238,6 @@ def play_out(game: Any, d: Any, answers: list[tuple[str, ...]], deals: int,
              rng: random.Random, ctx: Any) -> list[tuple[float, float]]:
     """Each answer's (mean chance of winning, mean expected final score) over the same
     ``deals`` sampled copies of ``game``, played to the start of the next round."""
-    from rftg_nb.ai.determinize import Deals
-    from rftg_nb.ai.search import play_round, spread_rolls
 
     round_start = d.kind == Kind.ACTIONS
     rolls = spread_rolls(game, rng, deals) if round_start else [None] * deals
