@@ -48,6 +48,7 @@ else:
 #: card layer, the AI and the app stay Python.
 NATIVE_MODULES: tuple[str, ...] = (
     "rftg_nb/cards/model.py",
+    "rftg_nb/engine/copies.py",
     "rftg_nb/engine/decision.py",
     "rftg_nb/engine/game.py",
     "rftg_nb/engine/goals.py",
@@ -71,8 +72,10 @@ NATIVE_MODULES: tuple[str, ...] = (
     "rftg_nb/robot/components.py",
     "rftg_nb/robot/dice.py",
     "rftg_nb/robot/mat.py",
+    "rftg_nb/robot/numbers.py",
     "rftg_nb/robot/procedures.py",
     "rftg_nb/robot/rules.py",
+    "rftg_nb/robot/sayings.py",
     "rftg_nb/robot/setup.py",
     "rftg_nb/robot/solo.py",
 )

@@ -21,8 +21,7 @@ from __future__ import annotations
 import gc
 import json
 import random
-import secrets
-from collections.abc import Callable, Generator, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rftg_nb._native import mypyc_attr
@@ -33,15 +32,14 @@ from rftg_nb.engine import goals as _goals
 from rftg_nb.engine import position as _position
 from rftg_nb.engine import rounds as _rounds
 from rftg_nb.engine import setup as _setup
+from rftg_nb.engine.copies import GameCopies, Resume, Rules, StepReached
 from rftg_nb.engine.decision import (
     Decision,
     Event,
     IllegalChoice,
     SaveFileError,
     Saying,
-    SetupError,
 )
-from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.power_cache import RuleCaches
 from rftg_nb.engine.record import Record
 from rftg_nb.engine.saves import (
@@ -56,24 +54,14 @@ from rftg_nb.engine.saves import (
     check_setup,
     custom_database,
     read_save,
+    setup_of,
 )
-from rftg_nb.engine.scoring import score_breakdown, winners_of
-from rftg_nb.engine.state import Card, GameState, Player
-from rftg_nb.engine.views import GameViews
-from rftg_nb.text import whose
+from rftg_nb.engine.state import Card, Player
 
 if TYPE_CHECKING:
     from rftg_nb.engine.draft import Draft
     from rftg_nb.engine.goals import GoalStatus
 
-
-
-Rules = Generator[Decision, tuple[str, ...], None]
-#: a kept state (see Game.clone): the choices made by then, where the rules start again, the
-#: state
-Mark = tuple[int, str, GameState]
-#: what a copy goes on from: where, the state, the choices and who made each
-Resume = tuple[str, GameState, list[tuple[str, ...]], bytearray]
 
 
 def _all_str(items: list[Any]) -> bool:
@@ -83,17 +71,8 @@ def _all_str(items: list[Any]) -> bool:
     return True
 
 
-def _stopped() -> Rules:
-    """Rules that ask nothing more (a step-through copy's)."""
-    yield from ()
-
-
-class _Reached(Exception):
-    """Raised inside :meth:`Game.at_step`'s replay when the wanted event has been emitted."""
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # SoloGame, TableGame
-class Game(GameViews):
+class Game(GameCopies):
     """A game of Race for the Galaxy (base set or with The Gathering Storm).
 
     Create one with :meth:`new`, :meth:`from_json` or :meth:`from_position`; read
@@ -135,8 +114,8 @@ class Game(GameViews):
         #: whether the state is kept at the start of each round and phase (see :meth:`clone`);
         #: the latest kept, and the latest kept at the start of a round
         self._marking = False
-        self._latest: Mark | None = None
-        self._round_mark: Mark | None = None
+        self._latest = None
+        self._round_mark = None
         self._decision: Decision | None = None
         self._closed = False
         if resume is None:
@@ -154,10 +133,10 @@ class Game(GameViews):
             self.vp_pool = self.vp_start
             self.round = 0
             self.phase = "setup"
-            self.goal_tracks: list[_goals.GoalTrack] = _goals.tracks_for(self)
-            self._log: list[tuple[str, ...]] = []
+            self.goal_tracks = _goals.tracks_for(self)
+            self._log = []
             self._log_players = bytearray()  # who made each choice (a byte a choice)
-            self._gen: Rules = _rounds.play(self)
+            self._gen = _rounds.play(self)
         else:
             at, state, log, log_players = resume
             self._take_state(state)
@@ -170,7 +149,7 @@ class Game(GameViews):
         try:
             self._advance(None, first=True)
             self._answered(len(self._log))
-        except _Reached:
+        except StepReached:
             self._halted = True
 
     # ----------------------------------------------------------------- construction
@@ -208,31 +187,7 @@ class Game(GameViews):
         False plays none. A base game has no goals. The goals in play are kept in
         ``setup["goals"]``, so a save replays with them.
         """
-        # The arguments become the set-up a save keeps, which saves.check_setup checks, as it
-        # checks a loaded save's: the one check of a set-up (SetupError naming the argument).
-        if advanced is None:
-            advanced = players == 2
-        setup: dict[str, Any] = {"players": players, "expansion": expansion, "advanced": advanced}
-        if names is not None:  # a list of them; anything else is refused by the check
-            listed = not isinstance(names, (str, bytes, Mapping)) and isinstance(names, Iterable)
-            setup["names"] = list(names) if listed else names
-        if seed is None:
-            seed = secrets.randbits(32)
-        check_seed(seed, SetupError)
-        if expansion == "tgs" and (goals is None or goals is True):
-            setup["goals"] = _goals.draw(seed)
-        elif goals is False or goals is None:
-            if expansion == "tgs":
-                setup["goals"] = []
-        elif isinstance(goals, (str, bytes)) or not isinstance(goals, Iterable):
-            setup["goals"] = goals  # True in a base game, or no list: refused by the check
-        else:
-            named = list(goals)
-            if named or expansion == "tgs":  # a base game with no goals keeps no key
-                setup["goals"] = named
-        if draft is not False:
-            setup["draft"] = draft
-        check_setup(setup, SetupError)
+        setup, seed = setup_of(players, seed, expansion, advanced, names, goals, draft)
         add_custom_cards(setup, custom_cards)
         return cls(setup, seed)
 
@@ -331,159 +286,9 @@ class Game(GameViews):
         for ids in log:
             self.apply(ids)
 
-    def at_step(self, n: int) -> Game:
-        """A copy of this game as it stood right after its first ``n`` events, for reading.
-
-        The copy replays the choices and stops the rules at the moment event ``n`` is
-        emitted, so hands, tableaux, goods and tracks are exactly as they were then, also in
-        the middle of a phase (a step-through view). It has no decision; nothing may be
-        applied to it.
-        """
-        self._check_made()
-        if not 1 <= n <= len(self.events):
-            raise ValueError(f"step {n} is outside this game's events (1 to {len(self.events)})")
-        copy, stop = self._replayed_to(n, {})
-        copy.record.listeners.remove(stop)
-        copy._given = ()
-        copy._decision = None
-        copy._gen = _stopped()
-        copy._halted = True  # (nothing may be applied to it, nor may it be copied)
-        return copy
-
-    def clone(self, round_start: bool = False,
-              watch: Callable[[Game, Decision, tuple[str, ...]], None] | None = None) -> Game:
-        """A copy of this game at the same point, to play on: nothing it does changes this game.
-
-        The copy records no events and has no listeners. ``round_start``: the copy stands at
-        the first choice of actions of the current round instead (the choices of the other
-        seats, still secret, not made), or where this game stands if it has not reached one.
-        ``watch``: called with the copy, the decision and the answer for each choice the copy
-        replays, before it is applied.
-
-        The first copy of a game is made by replaying its choices. From then on the game keeps
-        its state as it stood at the start of each round and phase (:class:`GameState`), and a
-        copy is that state copied, with the choices since replayed: at the start of a round,
-        no replay at all.
-        """
-        self._check_made()
-        if self._halted:
-            raise ValueError("a step-through copy (at_step) cannot be copied to play on")
-        mark = self._round_mark if round_start else self._latest
-        if mark is not None and round_start and mark[2].round != self.round - 1:
-            mark = None  # (a game from a position, started in the middle of this round)
-        if mark is not None:
-            n, at, state = mark
-            twin = type(self)(self.setup, self.seed, self.db, record=False,
-                              resume=(at, state.copy(), self._log[:n], self._log_players[:n]),
-                              **self._rebuild_options())
-            if not round_start:
-                twin._replay(self._log[n:], watch)
-            return twin
-        twin = type(self)(self.setup, self.seed, self.db, record=False,
-                          **self._rebuild_options())
-        twin._marking = True  # (so that this game has its marks from here on)
-        twin._replay(self._log, watch, self.round if round_start else None)
-        twin._marking = False  # (a copy played on keeps none, until it is copied itself)
-        self._marking = True
-        self._latest, self._round_mark = twin._latest, twin._round_mark
-        return twin
-
-    def _replay(self, log: list[tuple[str, ...]],
-                watch: Callable[[Game, Decision, tuple[str, ...]], None] | None,
-                stop_round: int | None = None) -> None:
-        """Apply ``log`` (see :meth:`clone`); ``stop_round``: stop at that round's first
-        choice of actions."""
-        for ids in log:
-            d = self._decision
-            if d is None:
-                break
-            if stop_round is not None and d.kind == Kind.ACTIONS and self.round == stop_round:
-                break
-            if watch is not None:
-                watch(self, d, ids)
-            self.apply(ids)
-
-    def close(self) -> None:
-        """Stop this game's rules: it takes no more answers (a look-ahead's copy it is done
-        with); what it shows stays as it is. A game's rules hold the game, so until it is
-        closed (or over) a game nobody holds any more waits for Python's cyclic collector; a
-        look-ahead that makes many copies closes each, which frees it at once."""
-        self._check_made()
-        self._gen.close()
-        self._decision = None
-        self._closed = True
-
-    def at_start(self, point: str) -> None:
-        """Hook of the rules at the start of a round (``rounds.ROUND_START``) or of the phase
-        ``point``: while this game keeps marks (once it has been copied), keep its state as it
-        is now (see :meth:`clone`)."""
-        if not self._marking:
-            return
-        mark = (len(self._log), point, self._state())
-        self._latest = mark
-        if point == _rounds.ROUND_START:
-            self._round_mark = mark
-
-    def _state(self) -> GameState:
-        """A copy of this game's state as it is now."""
-        return GameState(
-            self.cards, self.players, self.deck, self.discard, self.draft, self.vp_start,
-            self.vp_pool, self.round, self.phase, self.rng.getstate(), self.goal_tracks,
-            self._state_part()).copy()
-
-    def _take_state(self, state: GameState) -> None:
-        """Make ``state`` (a copy no one else holds) this game's state."""
-        self.cards = state.cards
-        self.players = state.players
-        self.deck = state.deck
-        self.discard = state.discard
-        self.draft = state.draft
-        self.vp_start = state.vp_start
-        self.vp_pool = state.vp_pool
-        self.round = state.round
-        self.phase = state.phase
-        rng = random.Random.__new__(random.Random)  # (seeding one costs more than the copy)
-        rng.setstate(state.rng)
-        self.rng = rng
-        self.goal_tracks = state.tracks
-        self._take_part(state.part)
-
-    def _state_part(self) -> Any:
-        """The part of the state this kind of game keeps of its own (an object with a
-        ``copy(cards)``), or None."""
-        return None
-
-    def _take_part(self, part: Any) -> None:
-        """Take ``part`` (a copy of what :meth:`_state_part` gave) as this game's own."""
-
     def _answered(self, choices: int) -> None:
         """Runs once the game stands at its next decision after ``choices`` choices (also
         after the deal, with none): the solitaire game's scripted changes."""
-
-    def _rebuild_options(self) -> dict[str, Any]:
-        """What this kind of game is made with besides its set-up, seed and listeners, for an
-        undo's rebuild (the solitaire game: whether it keeps its numbers)."""
-        return {}
-
-    def _replayed_to(self, n: int, options: dict[str, Any]) -> tuple[Game, Any]:
-        """A new game of this one's kind (made with ``options`` too) replaying its choices,
-        stopped as its ``n``-th event is emitted; and the listener that stopped it."""
-        seen = 0
-
-        def stop(_event: Event) -> None:  # called once for each event the copy emits
-            nonlocal seen
-            seen += 1
-            if seen >= n:
-                raise _Reached
-
-        copy = type(self)(self.setup, self.seed, self.db, listeners=[stop], **options)
-        if not copy._halted:
-            try:
-                for ids in self._log:
-                    copy.apply(ids)
-            except _Reached:
-                pass
-        return copy, stop
 
     # ----------------------------------------------------------------- saving
     def to_json(self) -> str:
@@ -543,18 +348,6 @@ class Game(GameViews):
         check_setup(setup)
 
     # ----------------------------------------------------------------- results
-    def scores(self) -> list[int]:
-        """Each side's score so far (final once the game is over), in the order of
-        :meth:`sides`."""
-        self._check_made()
-        return [score_breakdown(self, p)["total"] for p in self.players]
-
-    def score_breakdown(self, player: int) -> dict[str, Any]:
-        """Printed VP, VP chips, each 6-cost bonus by card, each goal's VP by goal, and the
-        total for ``player``."""
-        self._check_made()
-        return score_breakdown(self, self.players[player])
-
     @property
     def goals(self) -> tuple[GoalStatus, ...]:
         """The goals in play, in tile order, each a frozen :class:`GoalStatus`: ``name``,
@@ -565,49 +358,6 @@ class Game(GameViews):
         chip for a "most" goal at game end). Empty in a game without goals."""
         self._check_made()
         return _goals.status(self)
-
-    @property
-    def winners(self) -> list[int]:
-        """Winning player indices once the game is over (several only if tied after tie-break)."""
-        self._check_made()
-        if self.phase != GAME_END_PHASE:
-            return []
-        return winners_of(self, self.scores())
-
-    @property
-    def winner(self) -> int | None:
-        """The winner's index after the tie-break; None while playing or if still tied."""
-        w = self.winners
-        return w[0] if len(w) == 1 else None
-
-    def tiebreak(self, player: int) -> int:
-        """What breaks a tie for side ``player``: cards in hand plus goods."""
-        self._check_made()
-        p = self.players[player]
-        return len(p.hand) + p.good_count()
-
-    # ----------------------------------------------------------------- sides
-    def pool_size(self) -> int:
-        """VP chips in the pool at the start: 12 per player."""
-        return 12 * len(self.players)
-
-    def sides(self) -> list[str]:
-        """The names that :meth:`scores` reports on, in order."""
-        self._check_made()
-        return [p.name for p in self.players]
-
-    def whose(self, side: int) -> str:
-        """The possessive of side ``side`` of :meth:`scores` ("your", "Ann's")."""
-        return whose(self.sides()[side])
-
-    def side_actor(self, side: int) -> int | str:
-        """The event actor for side ``side`` of :meth:`scores`."""
-        return side
-
-    def tableau_sizes(self) -> list[int]:
-        """Each side's tableau size for the game end, in the order of :meth:`sides`."""
-        self._check_made()
-        return [len(p.tableau) for p in self.players]
 
     # ----------------------------------------------------------------- hooks of the rules
     # (rftg_nb.engine.variant.Variant: the rules call them, a kind of game overrides them; at_start

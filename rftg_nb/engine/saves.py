@@ -19,6 +19,7 @@ A save is one JSON object (:data:`SAVE_FIELDS`, plus a kind of game's own, such 
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -26,8 +27,9 @@ from rftg_nb._version import __version__
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.cards.custom import CustomCardError, check_designs, database_with, normalize, plain
 from rftg_nb.engine import draft as _draft
-from rftg_nb.engine.decision import PositionError, SaveFileError
+from rftg_nb.engine.decision import PositionError, SaveFileError, SetupError
 from rftg_nb.engine.goals import check_names
+from rftg_nb.engine.goals import draw as draw_goals
 from rftg_nb.engine.position import validate_position
 from rftg_nb.text import field_name, name_problem, quote
 
@@ -45,6 +47,38 @@ SAVE_FIELDS = ("format", "version", APP_VERSION_FIELD, "setup", "seed", "choices
 #: The fields a game's set-up may have (a solitaire game adds "solo").
 SETUP_FIELDS = ("players", "expansion", "advanced", "names", "goals", "custom_cards", "draft",
                 "position")
+
+
+def setup_of(players: Any, seed: Any, expansion: Any, advanced: Any, names: Any, goals: Any,
+             draft: Any) -> tuple[dict[str, Any], int]:
+    """The set-up a save keeps, made from the arguments of ``Game.new`` (which says what each
+    means), and the seed (drawn when None); checked by :func:`check_setup`, as a loaded save's
+    set-up is: the one check of a set-up, a fault raising :class:`SetupError` naming the
+    argument."""
+    if advanced is None:
+        advanced = players == 2
+    setup: dict[str, Any] = {"players": players, "expansion": expansion, "advanced": advanced}
+    if names is not None:  # a list of them; anything else is refused by the check
+        listed = not isinstance(names, (str, bytes, Mapping)) and isinstance(names, Iterable)
+        setup["names"] = list(names) if listed else names
+    if seed is None:
+        seed = secrets.randbits(32)
+    check_seed(seed, SetupError)
+    if expansion == "tgs" and (goals is None or goals is True):
+        setup["goals"] = draw_goals(seed)
+    elif goals is False or goals is None:
+        if expansion == "tgs":
+            setup["goals"] = []
+    elif isinstance(goals, (str, bytes)) or not isinstance(goals, Iterable):
+        setup["goals"] = goals  # True in a base game, or no list: refused by the check
+    else:
+        named = list(goals)
+        if named or expansion == "tgs":  # a base game with no goals keeps no key
+            setup["goals"] = named
+    if draft is not False:
+        setup["draft"] = draft
+    check_setup(setup, SetupError)
+    return setup, seed
 
 
 def check_setup(setup: Any, error: type[ValueError] = SaveFileError) -> None:

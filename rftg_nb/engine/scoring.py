@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 from rftg_nb.cards import Design
 
 if TYPE_CHECKING:
-    from rftg_nb.engine.game import Game
     from rftg_nb.engine.state import Player
+    from rftg_nb.engine.views import GameViews
 
 TRADE_BONUS_ATOMS = frozenset({
     "TRADE_ANY", "TRADE_NOVELTY", "TRADE_RARE", "TRADE_GENE", "TRADE_ALIEN", "TRADE_THIS",
@@ -97,7 +97,7 @@ def card_bonus(dev: Design, d: Design) -> int:
     return points
 
 
-def score_breakdown(game: Game, p: Player) -> dict[str, Any]:
+def score_breakdown(game: GameViews, p: Player) -> dict[str, Any]:
     """Printed VP, VP chips, 6-cost bonuses by card, goal VP by goal, and the total.
 
     ``goals`` maps each goal in play to the VP it gives ``p`` (goal tiles and goal chips);
@@ -115,7 +115,7 @@ def score_breakdown(game: Game, p: Player) -> dict[str, Any]:
     }
 
 
-def winners_of(game: Game, scores: list[int]) -> list[int]:
+def winners_of(game: GameViews, scores: list[int]) -> list[int]:
     """The winning sides given the final ``scores`` (in the order of ``game.sides()``): the
     highest score, a tie broken by ``game.tiebreak`` as the game stands; several only if
     still tied."""

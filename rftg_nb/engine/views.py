@@ -1,29 +1,32 @@
-"""What a game shows: one player's view, the whole state as plain data and the events a player
-may see (mixed into :class:`rftg_nb.engine.game.Game`), and where every card is
-(:func:`locations`, the check the tests make of a game)."""
+"""What a game shows: one player's view, the whole state as plain data, the scores, winners and
+the sides they name, and the events a player may see (a base class of
+:class:`rftg_nb.engine.game.Game`), and where every card is (:func:`locations`, the check the
+tests make of a game)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rftg_nb._native import mypyc_attr, trait
+from rftg_nb._native import mypyc_attr
 from rftg_nb.constants import GAME_END_PHASE
 from rftg_nb.engine.decision import Decision, Event, GameNotReady
 from rftg_nb.engine.record import Record
+from rftg_nb.engine.scoring import score_breakdown, winners_of
 from rftg_nb.engine.state import Card, Player
+from rftg_nb.text import whose
 
 if TYPE_CHECKING:
     from rftg_nb.engine.draft import Draft
     from rftg_nb.engine.game import Game
+    from rftg_nb.engine.goals import GoalTrack
 
 
-@trait
 @mypyc_attr(allow_interpreted_subclasses=True)
 class GameViews:
-    """The read-only views of a game (mixed into ``Game``, whose state they read)."""
+    """The read-only views of a game (a base class of ``Game``, whose state they read)."""
 
-    # what the class it is mixed into holds (read here, set there)
+    # what ``Game`` holds (read here, set there)
     round: int
     phase: str
     vp_pool: int
@@ -33,6 +36,7 @@ class GameViews:
     cards: list[Card]
     record: Record
     draft: Draft | None
+    goal_tracks: list[GoalTrack]
     _decision: Decision | None
     _made: bool
 
@@ -111,6 +115,61 @@ class GameViews:
                 seen["discard"] = [c.id for c in p.discard or ()]
             out["draft"] = self.draft.snapshot()
         return out
+
+    def scores(self) -> list[int]:
+        """Each side's score so far (final once the game is over), in the order of
+        :meth:`sides`."""
+        self._check_made()
+        return [score_breakdown(self, p)["total"] for p in self.players]
+
+    def score_breakdown(self, player: int) -> dict[str, Any]:
+        """Printed VP, VP chips, each 6-cost bonus by card, each goal's VP by goal, and the
+        total for ``player``."""
+        self._check_made()
+        return score_breakdown(self, self.players[player])
+
+    @property
+    def winners(self) -> list[int]:
+        """Winning player indices once the game is over (several only if tied after tie-break)."""
+        self._check_made()
+        if self.phase != GAME_END_PHASE:
+            return []
+        return winners_of(self, self.scores())
+
+    @property
+    def winner(self) -> int | None:
+        """The winner's index after the tie-break; None while playing or if still tied."""
+        w = self.winners
+        return w[0] if len(w) == 1 else None
+
+    def tiebreak(self, player: int) -> int:
+        """What breaks a tie for side ``player``: cards in hand plus goods."""
+        self._check_made()
+        p = self.players[player]
+        return len(p.hand) + p.good_count()
+
+    # ----------------------------------------------------------------- sides
+    def pool_size(self) -> int:
+        """VP chips in the pool at the start: 12 per player."""
+        return 12 * len(self.players)
+
+    def sides(self) -> list[str]:
+        """The names that :meth:`scores` reports on, in order."""
+        self._check_made()
+        return [p.name for p in self.players]
+
+    def whose(self, side: int) -> str:
+        """The possessive of side ``side`` of :meth:`scores` ("your", "Ann's")."""
+        return whose(self.sides()[side])
+
+    def side_actor(self, side: int) -> int | str:
+        """The event actor for side ``side`` of :meth:`scores`."""
+        return side
+
+    def tableau_sizes(self) -> list[int]:
+        """Each side's tableau size for the game end, in the order of :meth:`sides`."""
+        self._check_made()
+        return [len(p.tableau) for p in self.players]
 
     def more_places(self) -> list[tuple[Card, str]]:
         """Hook of :func:`locations` (:class:`rftg_nb.engine.variant.Variant`): the cards in

@@ -116,3 +116,30 @@ def place_dice(rolled: tuple[str, str], robot_face: str, markers: list[str]) -> 
         taken.setdefault(space, die)
         out.append(Placement(die, face, "match", space, why))
     return out
+
+
+def which_die(a: list[str], b: list[str]) -> str:
+    """How to tell the dice apart: the faces only one of them carries."""
+    def faces(only: list[str]) -> str:
+        names = [FACE_LABELS[f] + (" faces" if f == "robot" else "") for f in dict.fromkeys(only)]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    only_a = [f for f in a if f not in b]
+    only_b = [f for f in b if f not in a]
+    if not only_a or not only_b:
+        return "The two dice carry the same faces: either may be die A."
+    return f"Die A is the one with {faces(only_a)}; die B the one with {faces(only_b)}."
+
+
+def roll_from_ids(ids: Iterable[str]) -> tuple[str, str]:
+    """The (die A, die B) faces of an answer to the "dice" question ("a:<face>", "b:<face>")."""
+    ids = list(ids)
+    return (next(i[2:] for i in ids if i.startswith("a:")),
+            next(i[2:] for i in ids if i.startswith("b:")))
+
+
+def one_per_die(ids: tuple[str, ...]) -> str | None:
+    """Why an answer to the "dice" question is refused (not one face for each die), or None."""
+    if sorted(i[0] for i in ids) != ["a", "b"]:
+        return "enter one face for die A and one for die B"
+    return None

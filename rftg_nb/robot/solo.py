@@ -19,14 +19,12 @@ from rftg_nb.engine.decision import (
     Event,
     GameNotReady,
     Option,
-    Saying,
     SetupError,
     forced,
     told,
 )
 from rftg_nb.engine.game import Game, Resume
 from rftg_nb.engine.kinds import Kind
-from rftg_nb.engine.scoring import score_breakdown
 from rftg_nb.engine.setup import initial_discards
 from rftg_nb.engine.state import Card
 from rftg_nb.robot import procedures
@@ -36,87 +34,34 @@ from rftg_nb.robot.components import (
 )
 from rftg_nb.robot.dice import (
     FACE_LABELS,
-    SPACE_LABELS,
     SPACE_PHASE,
     Placement,
+    one_per_die,
     place_dice,
     player_markers,
+    roll_from_ids,
+    which_die,
 )
 from rftg_nb.robot.mat import Robot
+from rftg_nb.robot.numbers import STAMP_FIELDS, RaceNumbers, timeline
+from rftg_nb.robot.sayings import (
+    DICE,
+    DIE,
+    FLIP_DISCARD,
+    FLIP_FOUND,
+    FLIP_NONE,
+    ROBOT_DRAW,
+    ROBOT_PLACE,
+    ROBOT_VP,
+    SECTION,
+    TRACK_MOVES,
+    adjusted_words,
+)
 from rftg_nb.robot.setup import check_adjust, check_solo_save, deal, orient, solo_setup
 from rftg_nb.text import count
 
 Rules = Generator[Decision, tuple[str, ...], None]
 ROBOT = 1  # the robot's index in scores(), winners and events' actor field is "robot"
-SECTION = "Resolving Robot Actions / Responses"
-
-
-# How the robot's frequent steps are told (see :class:`Saying`). Each carries the rule and
-# the mat row it follows, as :meth:`SoloGame.robot_says` gives them.
-def _step(rule: str, row: str) -> dict[str, Any]:
-    return {"rule": rule, "row": row, "section": SECTION}
-
-
-def _drawn(rule: str, row: str, got: int, on_top: bool, stack: int, short: bool) -> str:
-    go = "1 card goes" if got == 1 else f"{got} cards go"
-    where = "on top of" if on_top else "under"
-    text = f"{rule}: {go} face down {where} the robot's draw stack (now {stack})."
-    return text + " The draw pile and discard pile ran out." if short else text
-
-
-ROBOT_DRAW = Saying(
-    "robot_draw", _drawn,
-    lambda rule, row, got, on_top, stack, short: {**_step(rule, row), "count": got,
-                                                  "stack": stack})
-FLIP_FOUND = Saying(
-    "flip",
-    lambda rule, row, card, what, stack: f"{rule}: the robot flips {card}, a {what}.",
-    lambda rule, row, card, what, stack: {**_step(rule, row), "card": card, "found": True,
-                                          "stack": stack})
-FLIP_DISCARD = Saying(
-    "flip",
-    lambda rule, row, card, what, stack: f"{rule}: the robot flips {card} and discards it (it "
-                                         f"looks for a {what}).",
-    lambda rule, row, card, what, stack: {**_step(rule, row), "card": card, "found": False,
-                                          "stack": stack})
-FLIP_NONE = Saying(
-    "flip_none",
-    lambda rule, row, what: f"{rule}: the draw stack is empty; no {what} found.",
-    lambda rule, row, what: {**_step(rule, row), "stack": 0})
-ROBOT_PLACE = Saying(
-    "robot_place",
-    lambda rule, row, card, vp, tableau: f"{rule}: the robot places {card} ({vp} VP).",
-    lambda rule, row, card, vp, tableau: {**_step(rule, row), "card": card, "vp": vp,
-                                          "tableau": tableau})
-
-
-def _moved(track: str) -> Saying:
-    def sentence(rule: str, row: str, old: int, new: int, change: int) -> str:
-        note = " (the track tops out)" if new - old != change else ""
-        return f"{rule}: robot {track} {old} -> {new}{note}."
-
-    return Saying(track, sentence, lambda rule, row, old, new, change: {
-        **_step(rule, row), "old": old, "new": new})
-
-
-TRACK_MOVES = {"credit": _moved("credit"), "economy": _moved("economy")}
-ROBOT_VP = Saying(
-    "robot_vp",
-    lambda rule, row, n, pool: f"{rule}: the robot gains {n} VP chip{'s' if n != 1 else ''} "
-                               f"(pool {pool}).",
-    lambda rule, row, n, pool: {**_step(rule, row), "vp": n, "pool": pool})
-DICE = Saying(
-    "dice",
-    lambda faces, markers: f"The robot rolls {FACE_LABELS[faces[0]]} and "
-                           f"{FACE_LABELS[faces[1]]}.",
-    lambda faces, markers: {"faces": list(faces), "markers": list(markers),
-                            "rule": "Place dice"})
-DIE = Saying(
-    "die",
-    lambda p: f"Die {p.die} ({FACE_LABELS[p.rolled]}) goes on {SPACE_LABELS[p.space]}: "
-              f"{p.why}.",
-    lambda p: {"die": p.die, "rolled": p.rolled, "face": p.face, "space": p.space,
-               "rule": "Place dice", "why": p.why})
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # as Game: a test's own recording game
@@ -146,12 +91,8 @@ class SoloGame(Game):
             del self.robot
         except AttributeError:
             pass
-        self._stamps: list[tuple[Any, ...]] = []
-        # (key, score) of your score and of the robot's, as last worked out, and the numbers
-        # the last stamp was made from (see _stamp)
-        self._scored: tuple[tuple[int, int], int] = ((-1, 0), 0)
-        self._robot_scored: tuple[tuple[int, int, int], int] = ((-1, 0, 0), 0)
-        self._stamped: tuple[int, ...] = ()
+        #: the race's numbers after each event, as far as kept
+        self.race = RaceNumbers()
         #: this round's dice and your actions, with the dice on each space and the spaces
         #: under your markers (procedures.resolve, every phase)
         self.dice_seen: tuple[list[Any], tuple[str, ...], dict[str, int], set[str]] | None = None
@@ -211,7 +152,7 @@ class SoloGame(Game):
         # said as a move of the robot's, so the board never shows a number nothing explains
         self.tell("robot", told("adjust"), (
             "Set-up of this example: " + "; ".join(
-            _adjusted(key, v, was, r) for key, v in values.items()) + ".",
+            adjusted_words(key, v, was, r) for key, v in values.items()) + ".",
             {"rule": "Set-up of an example", "values": dict(values)}))
 
     # ------------------------------------------------------------------ construction
@@ -309,7 +250,7 @@ class SoloGame(Game):
             opts = tuple(Option(f"a:{f}", f"Die A: {FACE_LABELS[f]}") for f in dict.fromkeys(a))
             opts += tuple(Option(f"b:{f}", f"Die B: {FACE_LABELS[f]}") for f in dict.fromkeys(b))
             d = Decision(0, Kind.DICE, "Roll the two robot dice and enter the faces you rolled "
-                         f"(one per die). {_which_die(a, b)}", opts, 2, 2, rule=_one_per_die)
+                         f"(one per die). {which_die(a, b)}", opts, 2, 2, rule=one_per_die)
             ids = forced(d)
             if ids is None:
                 ids = yield d
@@ -453,48 +394,16 @@ class SoloGame(Game):
         by replaying its choices in a copy that keeps them, stopped at the same event."""
         self._check_made()
         n = len(self.events)
-        if len(self._stamps) < n:
+        if len(self.race.stamps) < n:
             game, _stop = self._replayed_to(n, {"numbers": True})
             copy: SoloGame = game  # type: ignore[assignment]
-            self._stamps = copy._stamps[:n]
-            if self._keeping:  # (an undo rebuilt this game) its own stamps go on from here
-                self._stamped = copy._stamped
-                self._scored, self._robot_scored = copy._scored, copy._robot_scored
-        return self._stamps
+            # (an undo rebuilt a game that keeps its numbers: its own go on from here)
+            self.race.take(copy.race, n, self._keeping)
+        return self.race.stamps
 
     def _stamp(self, _event: Event) -> None:
         """After each event: the race's numbers as they stand (see :meth:`numbers_at`)."""
-        me = self.players[0]
-        try:
-            r = self.robot
-        except AttributeError:  # dealing, before the robot's mat is set up
-            self._stamps.append((self.vp_pool, None, None, 0, 0, me.vp, len(me.tableau),
-                                 0, score_breakdown(self, me)["total"]))
-            return
-        # Scores change only with a tableau or the chips (a tableau changes size whenever it
-        # changes, and an event follows each change), so each side's is recomputed only when
-        # its own tableau or chips have changed; and most events change none of the numbers,
-        # which then keep the last stamp.
-        mine = len(me.tableau)
-        robot_cards = len(r.cards)
-        now = (self.vp_pool, r.credit, r.economy, r.vp_chips, robot_cards, r.counters_placed,
-               me.vp, mine)
-        stamps = self._stamps
-        if now == self._stamped and stamps:
-            stamps.append(stamps[-1])
-            return
-        self._stamped = now
-        key = (mine, me.vp)
-        scored = self._scored
-        if scored[0] != key:
-            scored = self._scored = (key, score_breakdown(self, me)["total"])
-        robot_key = (robot_cards, r.vp_chips, r.counters_placed)
-        robot_scored = self._robot_scored
-        if robot_scored[0] != robot_key:
-            robot_scored = self._robot_scored = (robot_key, r.score())
-        stamps.append((self.vp_pool, r.credit, r.economy, r.vp_chips,
-                       robot_cards + r.counters_placed, me.vp, mine, robot_scored[1],
-                       scored[1]))
+        self.race.stamp(self)
 
     def numbers_at(self, step: int) -> dict[str, Any]:
         """The race's numbers (pool, robot credit, economy, VP, tableau sizes) right after
@@ -502,22 +411,10 @@ class SoloGame(Game):
         return dict(zip(STAMP_FIELDS, self._numbers()[step], strict=True))
 
     def timeline(self) -> Any:
-        """One row per event: step, round, phase, actor, kind, text and the race's numbers."""
-        import pandas as pd
-
+        """One row per event you may see: step, round, phase, actor, kind, text, rule and the
+        race's numbers (a pandas DataFrame)."""
         self._check_made()
-        rows = []
-        for i, e in enumerate(self.events):
-            if not e.seen_by(0):
-                continue
-            rows.append({
-                "step": i, "round": e.round, "phase": e.phase,
-                "actor": "robot" if e.actor == "robot" else (
-                    "player" if e.actor == 0 else "game"),
-                "kind": e.kind, "text": e.text, "rule": e.data.get("rule", ""),
-                **self.numbers_at(i),
-            })
-        return pd.DataFrame(rows)
+        return timeline(self)
 
     def view(self, player: int = 0) -> dict[str, Any]:
         v = super().view(player)
@@ -531,56 +428,4 @@ class SoloGame(Game):
         return v
 
 
-# robot_vp and player_vp are VP chips; robot_score and player_score the score so far (chips,
-# printed VP, 6-cost developments and counters), as scores() would give it at that step.
-STAMP_FIELDS = ("vp_pool", "robot_credit", "robot_economy", "robot_vp", "robot_tableau",
-                "player_vp", "player_tableau", "robot_score", "player_score")
-
-
-def _which_die(a: list[str], b: list[str]) -> str:
-    """How to tell the dice apart: the faces only one of them carries."""
-    def faces(only: list[str]) -> str:
-        names = [FACE_LABELS[f] + (" faces" if f == "robot" else "") for f in dict.fromkeys(only)]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-    only_a = [f for f in a if f not in b]
-    only_b = [f for f in b if f not in a]
-    if not only_a or not only_b:
-        return "The two dice carry the same faces: either may be die A."
-    return f"Die A is the one with {faces(only_a)}; die B the one with {faces(only_b)}."
-
-
-def roll_from_ids(ids: Iterable[str]) -> tuple[str, str]:
-    """The (die A, die B) faces of an answer to the "dice" question ("a:<face>", "b:<face>")."""
-    ids = list(ids)
-    return (next(i[2:] for i in ids if i.startswith("a:")),
-            next(i[2:] for i in ids if i.startswith("b:")))
-
-
-def _one_per_die(ids: tuple[str, ...]) -> str | None:
-    if sorted(i[0] for i in ids) != ["a", "b"]:
-        return "enter one face for die A and one for die B"
-    return None
-
-
 __all__ = ["ROBOT", "SoloGame"]
-
-
-def _adjusted(key: str, value: int, was: Mapping[str, int], robot: Any) -> str:
-    """One number an example sets, in words: what it was and what it is now."""
-    if key == "credit":
-        return f"the robot's credit is {value} (was {was['credit']})"
-    if key == "economy":
-        return f"the robot's economy is {value} (was {was['economy']})"
-    if key == "counters_left":
-        return f"6-cost counters left: {value} (was {was['counters_left']})"
-    if key == "vp_pool":
-        return f"the VP pool holds {count(value, 'chip')} (was {was['vp_pool']})"
-    if key == "stack":
-        return (f"the robot's draw stack is {count(value)} (was {was['stack']}; the rest are "
-                "discarded)")
-    if key == "stack_add":
-        return (f"{count(value)} from the draw pile go under the robot's draw stack (now "
-                f"{len(robot.stack)})")
-    return f"{count(value)} from the draw pile go into the robot's tableau"
-

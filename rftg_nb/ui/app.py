@@ -14,8 +14,7 @@ import ipywidgets as w
 
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
-from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS
-from rftg_nb.robot.solo import roll_from_ids
+from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS, roll_from_ids
 from rftg_nb.ui.board_app import LOG_ROWS, PLOTLY_MIME, TAB_CHARTS, TAB_HELP, TAB_LOG, BoardApp
 from rftg_nb.ui.charts import CHARTS
 from rftg_nb.ui.controller import NewGameSettings, SoloController

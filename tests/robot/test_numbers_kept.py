@@ -45,7 +45,7 @@ def test_a_kept_game_keeps_its_numbers_through_undo() -> None:
     for _ in range(20):
         g.apply(random_pick(g.decision, rng))
     g.undo(0)
-    assert g._keeping and len(g._stamps) == len(g.events)  # kept while the undo replayed
+    assert g._keeping and len(g.race.stamps) == len(g.events)  # kept while the undo replayed
     for _ in range(5):
         if g.decision is not None:
             g.apply(random_pick(g.decision, rng))
