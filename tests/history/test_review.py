@@ -124,17 +124,14 @@ def test_what_cannot_be_reviewed_is_refused_by_name() -> None:
 
 
 def test_the_history_reviews_a_game_once_and_keeps_it(tmp_path, monkeypatch) -> None:
-    import importlib
-
     from rftg_nb import history
-
-    reviewing = importlib.import_module("rftg_nb.history.review")
+    from rftg_nb.history import queries  # where History.review finds review()
 
     h = history.open(tmp_path / "h.sqlite")
     gid = h.add(_partial(5, 10))
     first = h.review(gid, deals=2)
     assert h.row(gid).review == first and h.table().loc[0, "reviewed"]
-    monkeypatch.setattr(reviewing, "review", lambda *a, **k: pytest.fail("reviewed again"))
+    monkeypatch.setattr(queries, "review", lambda *a, **k: pytest.fail("reviewed again"))
     assert h.review(gid, deals=2) == first
     r = h.replay(gid)
     assert r.stops[-1].kind == "end" and r.game_at(len(r) - 1).to_json() == h.row(gid).save
