@@ -16,7 +16,8 @@ from importlib import resources
 from operator import mul
 from typing import Any
 
-from rftg_nb.ai.valuation import Ctx, consume_uses
+from rftg_nb.ai.income import consume_uses
+from rftg_nb.ai.valuation import Ctx
 from rftg_nb.constants import GOOD_VALUE
 
 NAMES = (

@@ -4,9 +4,9 @@ For every legal choice of actions :class:`RoundPlan` walks the round's phases in
 copy of the seat's hand and tableau: the phases it calls for sure, the others with the chance
 that another side calls them (the robot's dice, or the other players). It counts what the
 seat gains in each phase (cards explored, the best development and world it can place, goods
-consumed and produced) and subtracts what the robot gains from the same choice
-(:mod:`rftg_nb.ai.robot_model`). No hidden card is looked at: explored cards are valued as
-draws from the unseen cards.
+consumed and produced: :mod:`rftg_nb.ai.round_gains`) and subtracts what the robot gains from
+the same choice (:mod:`rftg_nb.ai.robot_model`). No hidden card is looked at: explored cards
+are valued as draws from the unseen cards.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rftg_nb.ai import features, robot_model
-from rftg_nb.ai.valuation import Ctx, per_good
-from rftg_nb.constants import ACTION_LABELS, GOOD_VALUE
+from rftg_nb.ai.round_gains import RoundGains
+from rftg_nb.ai.valuation import Ctx
+from rftg_nb.constants import ACTION_LABELS
 from rftg_nb.engine import facts
 from rftg_nb.engine.rounds import ACTION_PHASE
 from rftg_nb.robot.dice import player_markers
@@ -79,7 +80,7 @@ class Outcome:
         return self.mine - self.theirs if self.learned is None else self.learned
 
 
-class RoundPlan:
+class RoundPlan(RoundGains):
     """Forecasts for one seat's action choice (built once, then :meth:`evaluate` per choice)."""
 
     def __init__(self, ctx: Ctx, eager: bool = False) -> None:
@@ -199,29 +200,6 @@ class RoundPlan:
             out.add("push", push * sum(1 for a in actions if a in ("x2", "settle", "develop")))
         return out
 
-    # ------------------------------------------------------------------ explore
-    def _explore_counts(self, actions: tuple[str, ...]) -> tuple[int, int]:
-        return facts.explore_counts(self.ctx.tableau, actions)
-
-    def _explore_value(self, draw: int, keep: int) -> float:
-        key = (draw, keep)
-        got = self._explore.get(key)
-        if got is None:
-            got = self._explore[key] = _top_k_mean(self._unseen_values(), draw, keep)
-        return got
-
-    def _unseen_values(self) -> list[tuple[float, int]]:
-        if self._unseen_keep is None:
-            ctx = self.ctx
-            # A drawn card: currency, plus a share of its surplus if it could be placed.
-            vals: dict[float, int] = Counter()
-            worth = ctx.card_worth(len(ctx.hand) + 1)
-            for d, n in ctx.unseen.items():
-                s, _cost = ctx.surplus(d)
-                vals[round(worth + 0.55 * max(0.0, s), 1)] += n
-            self._unseen_keep = sorted(vals.items())
-        return self._unseen_keep
-
     # ------------------------------------------------------------------ develop / settle
     def _best_place(self, hand: list[Card], tableau: list[Design], off: int, developments: bool,
                     spare: float) -> tuple[float, Card, list[Card]] | None:
@@ -263,134 +241,8 @@ class RoundPlan:
         # A placement the rule makes despite a loss is forecast as no gain, not as a loss.
         return (max(0.0, best[0]), best[1], best[2])
 
-    # ------------------------------------------------------------------ consume / produce
-    def cards(self, have: float, k: float) -> float:
-        """What ``k`` more cards are worth to a hand of ``have`` (see ``Ctx.currency``)."""
-        n = int(have)
-        return self.ctx.currency(n + int(round(k))) - self.ctx.currency(n)
-
-    def _consume(self, goods: list[Design], tableau: list[Design], trade: bool,
-                 x2: bool, have: float) -> tuple[float, list[Design], str]:
-        left = list(goods)
-        gain = 0.0
-        used: list[Design] = []
-        notes = []
-        if trade and left:
-            world = max(left, key=lambda w: facts.trade_price(tableau, w))
-            cards = facts.trade_price(tableau, world)
-            gain += self.cards(have, cards)
-            have += cards
-            left.remove(world)
-            used.append(world)
-            notes.append(f"sell a good for {cards} cards")
-        vp_total = 0.0
-        for vp, cards, take, kinds in _consume_powers(tableau):
-            for _ in range(take):
-                match = [w for w in left if not kinds or w.good in kinds]
-                if not match:
-                    break
-                w = min(match, key=lambda w: GOOD_VALUE[w.good])
-                left.remove(w)
-                used.append(w)
-                vp_total += vp * (2 if x2 else 1)
-                gain += self.cards(have, cards)
-                have += cards
-        gain += vp_total
-        if vp_total:
-            notes.append(f"consume for about {vp_total:.0f} VP")
-        return gain, used, " and ".join(notes)
-
-    def _produce(self, goods: list[Design], tableau: list[Design],
-                 bonus: bool, have: float) -> tuple[float, str]:
-        ctx = self.ctx
-        full = Counter(g.name for g in goods)
-        gain = 0.0
-        made = 0
-        seen: Counter[str] = Counter()
-        for d in tableau:
-            seen[d.name] += 1
-            empty = seen[d.name] > full[d.name]
-            if d.is_production and empty:
-                gain += self.good_value(d.good, tableau)
-                made += 1
-        if bonus:
-            empty_windfall = [d for d in tableau if d.windfall and d.good
-                              and Counter(x.name for x in tableau)[d.name] > full[d.name]]
-            if empty_windfall:
-                best = max(self.good_value(d.good, tableau) for d in empty_windfall)
-                gain += best
-                made += 1
-        for d in tableau:
-            for a in facts.abilities(d, 5):
-                if a.does == "draw":
-                    gain += self.cards(have, a.value)
-                elif a.does == "draw_if" and made:
-                    gain += 0.8 * self.cards(have, a.value)
-        if ctx.rounds < 1.5:
-            gain *= 0.2  # goods made in the last round are never used
-        note = f"produce {made} good{'s' if made != 1 else ''}" if made else ""
-        return gain, note
-
-    def good_value(self, kind: str | None, tableau: list[Design]) -> float:
-        """A good waiting on a world: consumed for VP next time, or sold for cards."""
-        ctx = self.ctx
-        best = GOOD_VALUE.get(kind or "", 2) * ctx.cv * 0.55
-        for vp, cards, _take, kinds in _consume_powers(tableau):
-            if not kinds or kind in kinds:
-                best = max(best, vp * 1.4 + cards * ctx.cv)
-        return 0.75 * best
-
 
 # ---------------------------------------------------------------------------- helpers
-def _top_k_mean(values: list[tuple[float, int]], n: int, k: int) -> float:
-    """Expected sum of the best ``k`` of ``n`` draws from a discrete distribution."""
-    total = sum(c for _v, c in values)
-    if total == 0 or k <= 0:
-        return 0.0
-    n = min(n, total)
-    # P(X <= v) for each support value, then the order statistics of n draws (with
-    # replacement, close enough for a deck of ~100 cards).
-    from math import comb
-
-    cdf = []
-    acc = 0
-    for v, c in values:
-        acc += c
-        cdf.append((v, acc / total))
-    out = 0.0
-    for r in range(n - k + 1, n + 1):  # the r-th smallest of n
-        prev = 0.0
-        e = 0.0
-        for v, f in cdf:
-            at_most = sum(comb(n, j) * f ** j * (1 - f) ** (n - j) for j in range(r, n + 1))
-            e += v * (at_most - prev)
-            prev = at_most
-        out += e
-    return out
-
-
-# by the tableau's designs in its order (ties keep it), not their names: a custom design's name
-# can stand for other powers in another game
-_POWERS: dict[tuple[Design, ...], list[tuple[float, float, int, tuple[str, ...]]]] = {}
-
-
-def _consume_powers(tableau: list[Design]) -> list[tuple[float, float, int, tuple[str, ...]]]:
-    """The tableau's good-consuming powers: (VP a good, cards a good, goods, kinds), best first."""
-    key = tuple(tableau)
-    got = _POWERS.get(key)
-    if got is not None:
-        return got
-    out = []
-    for _d, use in facts.consume_uses(tableau):
-        if not use.own:  # a power on the card's own good: not here
-            out.append(per_good(use)[:4])
-    out.sort(key=lambda x: (-(x[0] + 0.5 * x[1]), 0 if x[3] else 1))
-    if len(_POWERS) > 5000:
-        _POWERS.clear()
-    _POWERS[key] = out
-    return out
-
-
 def _other_players(ctx: Ctx) -> dict[str, float]:
     """Chance another player calls each phase this round, from what they called last round
     (public) and their tableaux: players tend to repeat a plan."""

@@ -20,7 +20,8 @@ from typing import Any
 
 from rftg_nb.ai import knowledge
 from rftg_nb.ai.budget import Allowance, Budget
-from rftg_nb.ai.decisions import Choice, Chooser
+from rftg_nb.ai.chooser_base import Choice
+from rftg_nb.ai.decisions import Chooser
 from rftg_nb.ai.determinize import CopyError
 from rftg_nb.ai.search import strong_choice
 from rftg_nb.ai.valuation import Ctx

@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any
 
 from rftg_nb.ai import determinize
 from rftg_nb.ai.budget import Allowance, Budget
-from rftg_nb.ai.decisions import Choice, Chooser, action_reason
+from rftg_nb.ai.chooser_base import Choice
+from rftg_nb.ai.decisions import Chooser, action_reason
 from rftg_nb.ai.evaluate import outlook
 from rftg_nb.ai.features import solo_features
 from rftg_nb.ai.plans import RoundPlan, action_sets, label

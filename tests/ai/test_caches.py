@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from rftg_nb import Game
-from rftg_nb.ai import plans, valuation
+from rftg_nb.ai import placing, round_gains, valuation
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.cards import CARDS
 
@@ -24,8 +24,8 @@ def fresh(monkeypatch) -> Callable[[], None]:
     """Empties the AI's caches, as a new process has them (called again, empties them again)."""
     def empty() -> None:
         for name in ("_INCOME", "_PLAY", "_SURPLUS", "_BASE"):
-            monkeypatch.setattr(valuation, name, {})
-        monkeypatch.setattr(plans, "_POWERS", {})
+            monkeypatch.setattr(placing, name, {})
+        monkeypatch.setattr(round_gains, "_POWERS", {})
     empty()
     return empty
 
@@ -119,5 +119,5 @@ def test_custom_designs_of_one_name_are_valued_each_as_it_is(fresh, monkeypatch)
     sells = custom_game({**MART, "powers": [{"phase": 4, "code": "CONSUME_ANY|GET_VP",
                                               "value": 1}]})
     keeps = custom_game(MART)
-    in_either_order(lambda: plans._consume_powers([sells.db["Relay Mart"]]),
-                    lambda: plans._consume_powers([keeps.db["Relay Mart"]]), fresh)
+    in_either_order(lambda: round_gains._consume_powers([sells.db["Relay Mart"]]),
+                    lambda: round_gains._consume_powers([keeps.db["Relay Mart"]]), fresh)
