@@ -417,7 +417,8 @@ def _play(game: Game, choices: int, seed: int) -> Game:
 
 @cache
 def _table_controller_save() -> str:
-    from rftg_nb.ui.table import TableController, TableSettings
+    from rftg_nb.ui.table import TableController
+    from rftg_nb.ui.table_seats import TableSettings
 
     c = TableController()
     c.new_game(TableSettings(3, ["Ann", "Bob", "Cy"], [False, False, True], seed=4,

@@ -25,9 +25,10 @@ from rftg_nb.ui.board_app import BoardApp
 from rftg_nb.ui.charts import CHARTS
 from rftg_nb.ui.controller import NewGameSettings, SoloController
 from rftg_nb.ui.solo_board import board_state, game_info
-from rftg_nb.ui.table import TableController, TableSettings
+from rftg_nb.ui.table import TableController
 from rftg_nb.ui.table_app import TABLE_CHARTS
 from rftg_nb.ui.table_board import end_sheet, table_info, table_state
+from rftg_nb.ui.table_seats import TableSettings
 
 REPLAY_HELP = (
     "<div class='rftg-help'><b>Replay.</b> The game as it was at each stop: each of your "

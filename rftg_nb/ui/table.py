@@ -14,45 +14,35 @@ private events)::
     'Ann'
     >>> c.confirm_seat(); c.game.players[c.viewer].name
     'Ann'
+
+The seats' settings and their checks are :mod:`rftg_nb.ui.table_seats`; what the views show of
+the game (goals, result, timeline) is worked out in :mod:`rftg_nb.ui.table_views`.
 """
 
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from rftg_nb.ai import AIPlayer
 from rftg_nb.ai.ahead import ThinkAhead
 from rftg_nb.engine.decision import Decision, IllegalChoice, SaveFileError
-from rftg_nb.engine.game import Game
 from rftg_nb.engine.table import TableGame
-from rftg_nb.players import Player, play, random_pick
-from rftg_nb.text import name_problem, quote
+from rftg_nb.players import Player, play
 from rftg_nb.ui.assist import Assistant
 from rftg_nb.ui.controller import Status, load_failed, new_key, now
-from rftg_nb.ui.phases import phase_title
+from rftg_nb.ui.table_seats import RandomSeat, TableSettings, check_saved_table, check_settings
+from rftg_nb.ui.table_views import (
+    events_seen,
+    game_result,
+    goals_in_play,
+    name_of_actor,
+    public_timeline,
+)
 
-COMPUTER_LEVELS = ("random", "fast", "strong")  # who plays the computer seats
 SEAT_SECONDS = 1.5  # what a strong computer seat may think a question (rftg_nb.ai.APP_SECONDS)
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
-GOAL_EVENTS = frozenset({"goal_claim", "goal_lost", "goal_end"})
-
-
-@dataclass
-class TableSettings:
-    """What the table's new-game panel asks for: one name and a computer flag per seat."""
-
-    players: int = 3
-    names: list[str] = field(default_factory=lambda: ["Player 1", "Player 2", "Player 3"])
-    computer: list[bool] = field(default_factory=lambda: [False, False, True])
-    goals: bool | list[str] | None = None  # None: drawn from the seed; False: none
-    seed: int | None = None  # None: a random seed
-    level: str = "fast"  # the computer seats: "random", or the AI's "fast" or "strong" level
-    draft: bool = False  # the drafting variant (2 or 3 players)
 
 
 class _Seat:
@@ -166,7 +156,7 @@ class TableController:
         """Load a saved table game; a bad file is reported and the current game is kept."""
         try:
             game = TableGame.from_json(text)
-            computer, level = _check_table(json.loads(text).get("table"), game)
+            computer, level = check_saved_table(json.loads(text).get("table"), game)
         except SaveFileError as e:
             self.status = Status(f"Could not load that file: {e}", True)
             return False
@@ -298,149 +288,29 @@ class TableController:
 
     def goals(self) -> list[dict[str, Any]]:
         """The goals in play with their holders and every player's count against them."""
-        g = self.need_game()
-        names = [p.name for p in g.players]
-        return [
-            {"name": s.name, "kind": s.kind, "vp": s.vp, "text": s.text, "need": s.need,
-             "phases": [phase_title(p) for p in s.phases],
-             "holders": [names[i] for i in s.holders],
-             "end_chips": [names[i] for i in s.end_chips],
-             "counts": [{"name": names[i], "count": n, "met": n >= s.need}
-                        for i, n in enumerate(s.counts)]}
-            for s in g.goals
-        ]
+        return goals_in_play(self.need_game())
 
     def visible_events(self, seat: int | None) -> list[Any]:
         """The events ``seat`` may see (the public ones only for None)."""
-        g = self.need_game()
-        if seat is None:
-            return [e for e in g.events if e.visible_to is None]
-        return [e for e in g.events if e.seen_by(seat)]
+        return events_seen(self.need_game(), seat)
 
     def result(self) -> dict[str, Any] | None:
         """Every player's score breakdown and the winners, once the game is over."""
-        g = self.need_game()
-        if not g.is_over:
-            return None
-        return {
-            "scores": [{"name": p.name, **_plain(g.score_breakdown(p.index))}
-                       for p in g.players],
-            "winners": [g.players[i].name for i in g.winners],
-            "reason": next((e.text for e in reversed(g.events) if e.kind == "game_end"), ""),
-        }
+        return game_result(self.need_game())
 
     def timeline(self) -> Any:
-        """One row per public event: step, round, phase, actor, kind, text, the VP pool, each
-        player's score so far (a column ``score <name>`` per player) and ``goal``, the goal's
-        name on goal claim, loss and game-end chip events (else empty)."""
-        import pandas as pd
-
-        g = self.need_game()
-        names = [p.name for p in g.players]
-        rows = []
-        for i, e in enumerate(g.events):
-            if e.visible_to is not None:
-                continue
-            pool, scores = g.stamps[i]
-            rows.append({
-                "step": i, "round": e.round, "phase": e.phase, "actor": self.actor_name(e.actor),
-                "kind": e.kind, "text": e.text, "vp_pool": pool,
-                **{f"score {n}": s for n, s in zip(names, scores, strict=True)},
-                "goal": e.data.get("goal", "") if e.kind in GOAL_EVENTS else "",
-            })
-        columns = ["step", "round", "phase", "actor", "kind", "text", "vp_pool",
-                   *(f"score {n}" for n in names), "goal"]
-        return pd.DataFrame(rows, columns=columns)
+        """One row per public event (:func:`rftg_nb.ui.table_views.public_timeline`): step,
+        round, phase, actor, kind, text, the VP pool, each player's score so far and the goal
+        of goal events."""
+        return public_timeline(self.need_game())
 
     # ------------------------------------------------------------------ for the views
     def actor_name(self, actor: Any) -> str:
         """Who an event's ``actor`` is, in words: a seat's name, "game" or the actor as is."""
-        g = self.need_game()
-        if isinstance(actor, int) and 0 <= actor < len(g.players):
-            return g.players[actor].name
-        return "game" if actor is None else str(actor)
+        return name_of_actor(self.need_game(), actor)
 
     def need_game(self) -> TableGame:
         """The game in play (RuntimeError before the first one starts)."""
         if self.game is None:
             raise RuntimeError("start a game first")
         return self.game
-
-
-class RandomSeat:
-    """A computer seat at level "random": a pick drawn from the game's seed, the seat and the
-    number of choices made, so that the same position gets the same answer."""
-
-    def answer(self, game: Game, decision: Decision) -> list[str]:
-        rng = random.Random(f"{game.seed}:{decision.player}:{len(game.choices)}")
-        return random_pick(decision, rng)
-
-
-def check_settings(s: TableSettings) -> str | None:
-    """Why ``s`` cannot start a table game, or None when it can."""
-    n = s.players
-    if not isinstance(n, int) or isinstance(n, bool) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        return f"players: a table seats {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n!r}"
-    if not isinstance(s.names, (list, tuple)) or len(s.names) != n:
-        return f"names: give one name for each of the {n} seats"
-    if not all(isinstance(x, str) for x in s.names):
-        return "names: every name must be text"
-    names = [x.strip() for x in s.names]
-    if any(not x for x in names):
-        return f"names: seat {names.index('') + 1} has no name"
-    for i, x in enumerate(names):
-        why = name_problem(x)
-        if why is not None:
-            return f"names: seat {i + 1}'s name {why}"
-    seen: set[str] = set()
-    for x in names:
-        if x.casefold() in seen:
-            return f"names: two seats are called {quote(x)}"
-        seen.add(x.casefold())
-    if "you" in seen:
-        return "names: 'You' would read as the person at the screen; pick another name"
-    if not isinstance(s.computer, (list, tuple)) or len(s.computer) != n:
-        return f"computer: say for each of the {n} seats whether the computer plays it"
-    if all(s.computer):
-        return "computer: at least one seat must be a person"
-    if s.draft is not False and (s.draft is not True or n not in (2, 3)):
-        return f"draft: the drafting variant is for 2 or 3 players, not {n}"
-    if s.level not in COMPUTER_LEVELS:
-        return f"level: the computer seats play at one of {COMPUTER_LEVELS}, got {quote(s.level)}"
-    return None
-
-
-def _check_table(table: Any, game: Game) -> tuple[list[bool], str]:
-    """The computer flags and level of a saved game's ``table`` field, or
-    :class:`SaveFileError`. A save without a level was made when the computer played at
-    random."""
-    if not isinstance(table, dict):
-        raise SaveFileError("field 'table': expected the table's seats (names and computer)")
-    n = len(game.players)
-    names = table.get("names")
-    if names != [p.name for p in game.players]:
-        raise SaveFileError(f"field 'table.names': expected the {n} players' names "
-                            f"{[p.name for p in game.players]}, got {quote(names)}")
-    computer = table.get("computer")
-    if (not isinstance(computer, list) or len(computer) != n
-            or not all(isinstance(x, bool) for x in computer)):
-        raise SaveFileError(f"field 'table.computer': expected {n} true/false values")
-    if all(computer):
-        raise SaveFileError("field 'table.computer': at least one seat must be a person")
-    level = table.get("level", "random")
-    if not isinstance(level, str):
-        raise SaveFileError(f"field 'table.level': expected one of {COMPUTER_LEVELS}, "
-                            f"got {quote(level)}")
-    why = check_settings(TableSettings(n, list(names), computer, level=level))
-    if why is not None:
-        raise SaveFileError(f"field 'table.{why.split(':')[0]}': {why.partition(': ')[2]}")
-    return computer, level
-
-
-def _plain(x: Any) -> Any:
-    """A score breakdown made JSON-ready (tuples to lists, keys to text)."""
-    if isinstance(x, Mapping):
-        return {str(k): _plain(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_plain(v) for v in x]
-    return x

@@ -20,14 +20,9 @@ from rftg_nb.ui.app import parse_seed
 from rftg_nb.ui.board_app import BoardApp
 from rftg_nb.ui.charts import TABLE_CHARTS
 from rftg_nb.ui.page_css import PAGE_CSS
-from rftg_nb.ui.table import (
-    COMPUTER_LEVELS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    TableController,
-    TableSettings,
-)
+from rftg_nb.ui.table import TableController
 from rftg_nb.ui.table_board import end_sheet, table_info, table_state
+from rftg_nb.ui.table_seats import COMPUTER_LEVELS, MAX_PLAYERS, MIN_PLAYERS, TableSettings
 
 DEFAULT = TableSettings(3, ["Player 1", "Player 2", "Computer"], [False, False, True])
 HELP = PAGE_CSS + (

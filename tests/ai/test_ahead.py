@@ -10,7 +10,8 @@ import pytest
 from rftg_nb import Game
 from rftg_nb.ai import AIPlayer
 from rftg_nb.ai.ahead import ThinkAhead
-from rftg_nb.ui.table import TableController, TableSettings
+from rftg_nb.ui.table import TableController
+from rftg_nb.ui.table_seats import TableSettings
 
 
 def play_table(seed: int, computer: list[bool], think_ahead: bool, level: str = "fast",

@@ -153,7 +153,8 @@ def test_every_kind_of_player_answers_through_the_same_method():
     from rftg_nb import Game, RandomPlayer
     from rftg_nb.ai import AIPlayer
     from rftg_nb.players import Player
-    from rftg_nb.ui.table import RandomSeat, TableController, TableSettings
+    from rftg_nb.ui.table import TableController
+    from rftg_nb.ui.table_seats import RandomSeat, TableSettings
 
     c = TableController()
     c.new_game(TableSettings(3, ["Ann", "Bob", "Cy"], [False, True, True], seed=3))

@@ -143,7 +143,8 @@ def test_table_after_answers(wide: Page, voila_pages: VoilaServer,
                              page_errors: list[str]) -> None:
     """A table of two people and a computer seat: the screen passed, the people's questions,
     the goals panel and every seat's tableau."""
-    from rftg_nb.ui.table import TableController, TableSettings
+    from rftg_nb.ui.table import TableController
+    from rftg_nb.ui.table_seats import TableSettings
     from tests.browser.test_table import COMPUTER, NAMES, SEED
     from tests.browser.test_table import _answer as answer_like
 

@@ -19,7 +19,8 @@ from playwright.sync_api import Browser, Page
 
 from rftg_nb.players import random_pick
 from rftg_nb.ui.board_parts import question_for
-from rftg_nb.ui.table import TableController, TableSettings
+from rftg_nb.ui.table import TableController
+from rftg_nb.ui.table_seats import TableSettings
 from tests.browser.conftest import (
     ARTIFACTS,
     BOARD,

@@ -18,8 +18,9 @@ from rftg_nb.ui import NewGameSettings, SoloController
 from rftg_nb.ui.history_app import TAB_REPLAY, HistoryApp
 from rftg_nb.ui.replay_app import ReplayApp, open_replay
 from rftg_nb.ui.solo_board import board_state
-from rftg_nb.ui.table import TableController, TableSettings
+from rftg_nb.ui.table import TableController
 from rftg_nb.ui.table_board import table_state
+from rftg_nb.ui.table_seats import TableSettings
 
 
 def _robot_tableau(game: SoloGame) -> list[Any] | None:

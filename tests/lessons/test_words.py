@@ -12,7 +12,10 @@ import dataclasses
 import pytest
 
 from rftg_nb.lessons import LESSONS, Lesson, lesson
-from rftg_nb.lessons.words import faces, named, problems, read_kind
+from rftg_nb.lessons.card_names import named
+from rftg_nb.lessons.phrases import read_kind
+from rftg_nb.lessons.roll_words import faces
+from rftg_nb.lessons.words import problems
 
 
 @pytest.mark.parametrize("x", LESSONS, ids=[x.id for x in LESSONS])

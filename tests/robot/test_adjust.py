@@ -75,7 +75,7 @@ def test_an_adjustment_is_a_move_that_names_each_number_it_sets():
 
 
 def test_lesson_16_says_in_the_robots_moves_that_its_draw_stack_is_2():
-    from rftg_nb.ui.lessons import LessonController
+    from rftg_nb.ui.lesson_controller import LessonController
     from rftg_nb.ui.solo_board import board_state
 
     c = LessonController()

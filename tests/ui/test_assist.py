@@ -12,8 +12,9 @@ from rftg_nb.players import random_pick
 from rftg_nb.ui import assist, table
 from rftg_nb.ui.app import SoloApp
 from rftg_nb.ui.controller import NewGameSettings, SoloController
-from rftg_nb.ui.table import TableController, TableSettings
+from rftg_nb.ui.table import TableController
 from rftg_nb.ui.table_app import TableApp
+from rftg_nb.ui.table_seats import TableSettings
 
 
 def _solo(seed: int = 11, **kw) -> SoloApp:

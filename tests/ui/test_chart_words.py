@@ -44,7 +44,8 @@ def test_the_play_pages_charts_have_words_and_lines_apart(name: str) -> None:
 
 
 def test_a_tables_charts_name_its_players_as_text() -> None:
-    from rftg_nb.ui.table import TableController, TableSettings
+    from rftg_nb.ui.table import TableController
+    from rftg_nb.ui.table_seats import TableSettings
 
     c = TableController()
     c.new_game(TableSettings(3, ["Ann", HOSTILE, "Cy"], [False, True, True], seed=4))

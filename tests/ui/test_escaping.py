@@ -15,8 +15,9 @@ from rftg_nb.ui.charts import plot_text, table_scores_figure
 from rftg_nb.ui.designer import DesignerController
 from rftg_nb.ui.designer_app import DesignerApp
 from rftg_nb.ui.faces import catalogue
-from rftg_nb.ui.table import TableController, TableSettings
+from rftg_nb.ui.table import TableController
 from rftg_nb.ui.table_app import TableApp
+from rftg_nb.ui.table_seats import TableSettings
 
 IMG = "<img src=x onerror=__pwned=1>"
 PLOTLY = "<b>Bo</b><a href=https://x.test>ld</a>"

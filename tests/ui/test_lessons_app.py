@@ -11,8 +11,9 @@ from html import unescape
 import pytest
 
 from rftg_nb.lessons import LESSONS, LessonRun
-from rftg_nb.lessons.words import rolls_said
-from rftg_nb.ui.lessons import DONE, WATCH, LessonApp, LessonController
+from rftg_nb.lessons.roll_words import rolls_said
+from rftg_nb.ui.lesson_controller import DONE, WATCH, LessonController
+from rftg_nb.ui.lessons import LessonApp
 
 CHOOSE = [i for i, x in enumerate(LESSONS) if x.kind == "choose"]
 PREDICT = [i for i, x in enumerate(LESSONS) if x.kind == "predict"]
@@ -207,7 +208,7 @@ def test_the_predict_banner_points_to_the_questions_in_either_layout():
 
 
 def test_a_number_past_the_boxes_bounds_is_refused_by_the_kernel():
-    from rftg_nb.ui.lessons import PREDICTION_RANGE
+    from rftg_nb.ui.lesson_controller import PREDICTION_RANGE
 
     c = LessonController()
     c.open(PREDICT[0])

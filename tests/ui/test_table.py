@@ -15,8 +15,9 @@ import pytest
 
 from rftg_nb.engine.table import TableGame
 from rftg_nb.players import random_pick
-from rftg_nb.ui.table import TableController, TableSettings
+from rftg_nb.ui.table import TableController
 from rftg_nb.ui.table_board import table_state
+from rftg_nb.ui.table_seats import TableSettings
 
 THREE = TableSettings(3, ["Ann", "Bob", "Cy"], [False, False, True], seed=21)
 FIVE = TableSettings(5, ["Ann", "Bob", "Cy", "Di", "Ed"], [False, True, False, True, False],

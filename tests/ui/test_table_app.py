@@ -16,8 +16,9 @@ import pytest
 from rftg_nb.players import random_pick
 from rftg_nb.ui.app import PLOTLY_MIME, TAB_CHARTS, TAB_LOG
 from rftg_nb.ui.charts import table_scores_figure
-from rftg_nb.ui.table import TableController, TableSettings
+from rftg_nb.ui.table import TableController
 from rftg_nb.ui.table_app import TableApp
+from rftg_nb.ui.table_seats import TableSettings
 
 FORM = {"players": 3, "names": ["Ann", "Bob", "Cy"], "computer": [False, False, True],
         "goals": True, "seed": "35"}
