@@ -11,7 +11,7 @@ reads.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb._native import mypyc_attr
@@ -20,12 +20,12 @@ from rftg_nb.engine import rounds as _rounds
 from rftg_nb.engine.decision import Decision, Event
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.state import GameState
+from rftg_nb.engine.variant import Rules
 from rftg_nb.engine.views import GameViews
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
 
-Rules = Generator[Decision, tuple[str, ...], None]
 #: a kept state (see GameCopies.clone): the choices made by then, where the rules start again,
 #: the state
 Mark = tuple[int, str, GameState]

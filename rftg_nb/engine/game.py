@@ -32,7 +32,7 @@ from rftg_nb.engine import goals as _goals
 from rftg_nb.engine import position as _position
 from rftg_nb.engine import rounds as _rounds
 from rftg_nb.engine import setup as _setup
-from rftg_nb.engine.copies import GameCopies, Resume, Rules, StepReached
+from rftg_nb.engine.copies import GameCopies, Resume, StepReached
 from rftg_nb.engine.decision import (
     Decision,
     Event,
@@ -57,6 +57,7 @@ from rftg_nb.engine.saves import (
     setup_of,
 )
 from rftg_nb.engine.state import Card, Player
+from rftg_nb.engine.variant import Rules
 
 if TYPE_CHECKING:
     from rftg_nb.engine.draft import Draft
