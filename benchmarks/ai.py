@@ -46,6 +46,19 @@ Rows:
 * ``chance-map`` (only when named): fits the review's chance map on other games
   (``--chance-map-games``, 200, seeds apart from the calibration row's) and writes it to the
   package's ``rftg_nb/history/chance_map.json`` (``--chance-map-out``).
+* ``review-planted``: does the review point at the mistake that mattered? Solitaire games of
+  the fast AI with one mistake planted in each (``rftg_nb.history.planted``: a world left
+  unplaced, a 6-cost development passed over for a cheaper one, Consume x2 called as Trade,
+  the actions the robot gains most from), the kinds in turn (``--planted-games``, 50), each
+  reviewed in full: how often the planted decision is among the key moments, by kind and in
+  all (floor: 80%), with where it ranked by cost when it was not.
+* ``table-calibration``: the same for the review's chance of ending first at a table:
+  held-out games of 2, 3, 4 and 5 players in turn (``--table-calibration-games``, 400), every
+  seat the fast AI, one seat reviewed a game (in turn); the Brier scores and the reliability
+  table for all of them and by the number of players.
+* ``table-chance-map`` (only when named): fits the table maps, one for each number of
+  players, on other games (``--table-chance-map-games``, 1600) and writes them to
+  ``rftg_nb/history/table_chance_map.json`` (``--table-chance-map-out``).
 
 With ``--results DIR``, every game's result is appended, as it finishes, to a JSON-lines file
 per row in ``DIR`` (none is kept otherwise; the repository keeps no results, only the docs'
@@ -165,7 +178,9 @@ WAIT_TABLES = ((1, "solitaire"), (2, "2 players"), (4, "4 players"), (5, "5 play
 WAIT_STRONG_P90_S = 2.0  # quiet, 4-5 players, choices of actions
 WAIT_FAST_P90_S = 0.1
 ROWS = ("solo-strong", "solo-fast", "strong-vs-fast", "strong-vs-random", "hint", "speed",
-        "wait", "table-wait", "budget-strength", "review", "calibration", "chance-map")
+        "wait", "table-wait", "budget-strength", "review", "calibration", "chance-map",
+        "table-calibration", "table-chance-map", "review-planted")
+FITS = ("chance-map", "table-chance-map")  # rows that rewrite a file of the package
 REVIEW_SECONDS = 60.0  # a whole solitaire game reviewed, quiet
 CALIBRATION_BANDS = 10
 ROOT = Path(__file__).resolve().parent.parent
@@ -588,16 +603,21 @@ def calibration_row(games: int, processes: int) -> None:
     start = time.perf_counter()
     raw = [x for _i, r in _imap(calibration_game, list(enumerate(range(games))), processes)
            for x in r]
-    n = len(raw)
+    print(f"  calibration of the review's chance of winning: {games} held-out games of the fast "
+          f"AI, {len(raw)} choices of actions; {time.perf_counter() - start:.0f} s", flush=True)
+    _reliability(raw, [(calibrated(p), y) for p, y in raw])
+
+
+def _reliability(raw: list[tuple[float, float]], pairs: list[tuple[float, float]]) -> None:
+    """The Brier scores of ``raw`` and ``pairs`` (the same positions' raw and mapped chances,
+    with whether each was won) and the mapped chances' reliability table."""
     base = statistics.fmean(y for _p, y in raw)
     flat = statistics.fmean((base - y) ** 2 for _p, y in raw)
-    pairs = [(calibrated(p), y) for p, y in raw]
-    print(f"  calibration of the review's chance of winning: {games} held-out games of the fast "
-          f"AI, {n} choices of actions; {time.perf_counter() - start:.0f} s", flush=True)
     for what, ps in (("raw", raw), ("mapped (the review's)", pairs)):
         brier = statistics.fmean((p - y) ** 2 for p, y in ps)
+        skill = f"; skill {1 - brier / flat:+.2f}" if flat > 0 else ""
         print(f"    {what}: Brier score {brier:.3f} (saying the win rate {base:.0%} every "
-              f"time: {flat:.3f}; skill {1 - brier / flat:+.2f})", flush=True)
+              f"time: {flat:.3f}{skill})", flush=True)
     print("    predicted (mapped) | positions | mean predicted | won | mean raw")
     for b in range(CALIBRATION_BANDS):
         lo, hi = b / CALIBRATION_BANDS, (b + 1) / CALIBRATION_BANDS
@@ -608,6 +628,147 @@ def calibration_row(games: int, processes: int) -> None:
                   f"{statistics.fmean(p for p, _y, _r in band):14.1%} | "
                   f"{statistics.fmean(y for _p, y, _r in band):5.1%} | "
                   f"{statistics.fmean(r for _p, _y, r in band):5.1%}", flush=True)
+
+
+PLANTED_FLOOR = 0.80
+
+
+def planted_review(i: int) -> dict:
+    """Game ``i`` of the review-planted row: the first seed from its own that can carry a
+    mistake of its kind, planted and reviewed."""
+    from rftg_nb.history.planted import KINDS, planted_game
+    from rftg_nb.history.review import key_moments, review
+
+    kind = KINDS[i % len(KINDS)]
+    for k in range(500):
+        seed = SEED0 + 1_700_000 + i * 500 + k
+        p = planted_game(seed, kind)
+        if p is not None:
+            break
+    else:
+        return {"kind": kind, "seed": None}
+    started = time.perf_counter()
+    r = review(p.game)
+    keys = {m["choice"] for m in key_moments(r)}
+    costs = sorted(((x["cost"], x["vp_cost"], x["choice"]) for x in r["decisions"]
+                    if x.get("reviewed") and not x["same"]), reverse=True)
+    rank = next((n + 1 for n, c in enumerate(costs) if c[2] == p.choice), None)
+    x = next(x for x in r["decisions"] if x["choice"] == p.choice)
+    return {"kind": kind, "seed": seed, "round": p.round, "hit": p.choice in keys,
+            "rank": rank, "cost": x.get("cost"), "vp_cost": x.get("vp_cost"),
+            "same": x["same"], "keys": len(keys), "seconds": time.perf_counter() - started}
+
+
+def review_planted_row(games: int, processes: int) -> bool:
+    from rftg_nb.history.planted import KINDS
+
+    start = time.perf_counter()
+    got = [x for _i, x in _imap(planted_review, list(enumerate(range(games))), processes)]
+    done = [x for x in got if x["seed"] is not None]
+    hits = sum(x["hit"] for x in done)
+    lo, hi = wilson(hits, len(done))
+    print(f"  review-planted: {len(done)} solitaire games of the fast AI, one mistake planted "
+          f"in each; {time.perf_counter() - start:.0f} s", flush=True)
+    for kind in KINDS:
+        xs = [x for x in done if x["kind"] == kind]
+        if xs:
+            h = sum(x["hit"] for x in xs)
+            missed = ", ".join(f"seed {x['seed']} round {x['round']}: rank {x['rank']}, "
+                               f"cost {100 * (x['cost'] or 0):.1f} points / "
+                               f"{x['vp_cost'] or 0:.1f} VP" + (" (the AI's answer)"
+                                                                if x["same"] else "")
+                               for x in xs if not x["hit"])
+            print(f"    {kind}: {h} of {len(xs)} among the key moments"
+                  + (f"; missed: {missed}" if missed else ""), flush=True)
+    ok = bool(done) and hits / len(done) >= PLANTED_FLOOR
+    print(f"    in all: {hits} of {len(done)} ({hits / max(1, len(done)):.0%}, "
+          f"{lo:.0%}-{hi:.0%})   [floor {PLANTED_FLOOR:.0%}] {'PASS' if ok else 'FAIL'}",
+          flush=True)
+    return ok
+
+
+TABLE_SIZES = (2, 3, 4, 5)
+
+
+def table_calibration_game(i: int) -> list[tuple[int, float, float]]:
+    """(players, raw predicted chance of ending first, ended first) at each choice of actions
+    of one seat of held-out table game ``i``, every seat played by the fast AI."""
+    return _table_chances(SEED0 + 1_300_000 + i, i)
+
+
+def table_chance_map_game(i: int) -> list[tuple[int, float, float]]:
+    """The same for game ``i`` of those the table maps are fitted on (other seeds)."""
+    return _table_chances(SEED0 + 1_500_000 + i, i)
+
+
+def _table_chances(seed: int, i: int) -> list[tuple[int, float, float]]:
+    from rftg_nb import Game
+    from rftg_nb.ai import AIPlayer
+    from rftg_nb.ai.valuation import Ctx
+    from rftg_nb.history.review import DEALS, play_out
+
+    players = TABLE_SIZES[i % len(TABLE_SIZES)]
+    viewer = (i // len(TABLE_SIZES)) % players  # each seat reviewed in turn
+    g = Game.new(players=players, seed=seed, goals=True)
+    seats = [AIPlayer("fast", seed=i * 8 + k) for k in range(players)]
+    predicted = []
+    while (d := g.decision) is not None:
+        ids = tuple(seats[d.player].answer(g, d))
+        if d.kind == "actions" and d.player == viewer:
+            rng = random.Random(f"table-calibration:{i}:{len(g.choices)}")
+            [(chance, _vp)] = play_out(g, d, [ids], DEALS, rng, Ctx(g, viewer))
+            predicted.append(chance)
+        g.apply(list(ids))
+    won = 1.0 / len(g.winners) if viewer in g.winners else 0.0
+    return [(players, p, won) for p in predicted]
+
+
+def table_calibration_row(games: int, processes: int) -> None:
+    from rftg_nb.history.review import calibrated, chance_map
+
+    start = time.perf_counter()
+    got = [x for _i, r in _imap(table_calibration_game, list(enumerate(range(games))),
+                                processes) for x in r]
+    print(f"  calibration of the review's chance of ending first at a table: {games} held-out "
+          f"games of the fast AI (2-5 players in turn), {len(got)} choices of actions; "
+          f"{time.perf_counter() - start:.0f} s", flush=True)
+    for n in (None, *TABLE_SIZES):
+        raw = [(p, y) for k, p, y in got if n is None or k == n]
+        if not raw:
+            continue
+        print(f"   {'all tables' if n is None else f'{n} players'}: {len(raw)} positions, "
+              f"ended first {statistics.fmean(y for _p, y in raw):.1%}", flush=True)
+        pairs = [(calibrated(p, chance_map(k)), y) for k, p, y in got if n is None or k == n]
+        _reliability(raw, pairs)
+
+
+def table_chance_map_row(games: int, processes: int, out: Path) -> None:
+    """Fit the review's table chance maps on ``games`` games (seeds apart from the
+    table-calibration row's) and write them to ``out``."""
+    from rftg_nb.history.review import (
+        TABLE_CHANCE_MAP_FORMAT,
+        fit_chance_map,
+        read_table_chance_map,
+    )
+
+    start = time.perf_counter()
+    got = [x for _i, r in _imap(table_chance_map_game, list(enumerate(range(games))),
+                                processes) for x in r]
+    tables = {str(n): [list(k) for k in fit_chance_map([(p, y) for k, p, y in got if k == n],
+                                                        groups=10)]
+              for n in TABLE_SIZES}
+    text = json.dumps({"format": TABLE_CHANCE_MAP_FORMAT, "version": 1,
+                       "fitted_on": f"{games} table games of the fast AI (2-5 players in turn, "
+                                    f"seeds {SEED0 + 1_500_000}+), {len(got)} choices of "
+                                    "actions of one seat a game",
+                       "code": code_fingerprint(), "tables": tables}, indent=1) + "\n"
+    read_table_chance_map(text)  # what is written must read back
+    out.write_text(text)
+    print(f"  table chance maps fitted on {games} games ({len(got)} positions) and written to "
+          f"{out}; {time.perf_counter() - start:.0f} s", flush=True)
+    for n, knots in tables.items():
+        print(f"    {n} players: " + ", ".join(f"{x:.0%}->{y:.0%}" for x, y in knots),
+              flush=True)
 
 
 def chance_map_row(games: int, processes: int, out: Path) -> None:
@@ -634,9 +795,9 @@ def chance_map_row(games: int, processes: int, out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="games a row (1000)")
-    ap.add_argument("--rows", default=",".join(r for r in ROWS if r != "chance-map"),
+    ap.add_argument("--rows", default=",".join(r for r in ROWS if r not in FITS),
                     help=f"comma-separated rows to run, of {','.join(ROWS)} (default all but "
-                         "chance-map, which rewrites the package's chance map)")
+                         f"{' and '.join(FITS)}, which rewrite the package's chance maps)")
     ap.add_argument("--processes", type=int, default=os.cpu_count() or 1,
                     help="worker processes for the game rows (default: one a core)")
     ap.add_argument("--hint-positions", type=int, default=200)
@@ -658,6 +819,16 @@ def main(argv: list[str] | None = None) -> int:
                     default=Path(__file__).resolve().parent.parent / "rftg_nb" / "history"
                     / "chance_map.json",
                     help="where the chance-map row writes the map (the package's own file)")
+    ap.add_argument("--planted-games", type=int, default=50,
+                    help="games of the review-planted row (50)")
+    ap.add_argument("--table-calibration-games", type=int, default=400,
+                    help="held-out games of the table-calibration row (400)")
+    ap.add_argument("--table-chance-map-games", type=int, default=1600,
+                    help="games the table-chance-map row fits the table maps on (1600)")
+    ap.add_argument("--table-chance-map-out", type=Path,
+                    default=Path(__file__).resolve().parent.parent / "rftg_nb" / "history"
+                    / "table_chance_map.json",
+                    help="where the table-chance-map row writes the maps (the package's file)")
     ap.add_argument("--results", type=Path, default=None,
                     help="folder to keep the per-game results in and read them back from "
                          "(default: none kept)")
@@ -702,6 +873,14 @@ def main(argv: list[str] | None = None) -> int:
         chance_map_row(args.chance_map_games, args.processes, args.chance_map_out)
     if "calibration" in rows:
         calibration_row(args.calibration_games, args.processes)
+    if "review-planted" in rows:
+        verdicts.append(("review-planted", review_planted_row(args.planted_games,
+                                                              args.processes)))
+    if "table-chance-map" in rows:
+        table_chance_map_row(args.table_chance_map_games, args.processes,
+                             args.table_chance_map_out)
+    if "table-calibration" in rows:
+        table_calibration_row(args.table_calibration_games, args.processes)
     failed = [name for name, ok in verdicts if not ok]
     print(f"{time.perf_counter() - start:.0f} s in all; "
           + ("PASS" if not failed else f"FAIL: {', '.join(failed)}"))

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rftg_nb.ai.sentences import Figures
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.phases.settle import Method
 
@@ -22,6 +23,9 @@ if TYPE_CHECKING:
 class Choice:
     ids: tuple[str, ...]
     reason: str
+    #: what the strong level's look-ahead found, that ``reason`` is made from (None: the
+    #: fast level's rules of thumb, whose reason tells its own reckoning)
+    figures: Figures | None = None
 
 
 def names(cards: list[Card] | list[str]) -> str:

@@ -28,42 +28,78 @@ def final_margin(game: Any, seat: int, scores: list[int] | None = None) -> float
 
 def outlook(game: Any, seat: int) -> tuple[float, float, float]:
     """``seat``'s (chance of winning, expected final score, expected final margin) from here;
-    for a finished game its result, its score and its margin. The chance of winning is the
-    expected margin against its spread, which narrows as the end nears (fitted to played games:
-    about 5 VP with a round left, 12 with ten). The score and the margin are what is left to
-    play for when the chance of winning is the same whatever one does."""
+    for a finished game its result, its score and its margin. Each side's final score is taken
+    to spread about its expected score, more widely the further the end is (fitted to played
+    games: a margin spreads about 5 VP with a round left, 12 with ten), and the chance of
+    winning is the chance that the seat's ends above every other side's
+    (:func:`first_chance`). The score and the margin are what is left to play for when the
+    chance of winning is the same whatever one does."""
     if game.is_over:
         scores = game.scores()
         winners = game.winners
         won = (1.0 / len(winners)) if seat in winners else 0.0
         return won, float(scores[seat]), final_margin(game, seat, scores)
     ctx = Ctx(game, seat)
-    mine, margin = expected(game, seat, ctx)
+    mine, margin, others = expected(game, seat, ctx)
     spread = 3.8 + 0.85 * ctx.rounds
-    won = 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
+    if len(others) > 1:
+        won = first_chance(mine, others, spread)
+    else:
+        won = 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
     return won, mine, margin
 
 
-def expected(game: Any, seat: int, ctx: Ctx) -> tuple[float, float]:
-    """The seat's (expected final score, expected final margin) from the position now (a game
-    not over), each worked out once."""
+def first_chance(mine: float, others: list[float], spread: float) -> float:
+    """The chance that a final score expected at ``mine`` ends above each of ``others``
+    (expected final scores), every score spreading independently so that the margin between
+    two spreads by ``spread`` (its standard deviation).
+
+    Against one side that is the margin against its spread; against more it is lower, as
+    ending first means beating the best of several scores, not the best of their expectations
+    (three even rivals: about 1 in 4, where the margin to the best expectation says 1 in 2)."""
+    if len(others) <= 1:
+        margin = mine - (others[0] if others else 0.0)
+        return 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
+    sigma = spread / math.sqrt(2.0)  # one side's own spread
+    gaps = [(mine - o) / sigma for o in others]
+    total = 0.0
+    for z, w in _NORMAL_POINTS:  # the seat's own luck z; each rival below it
+        p = w
+        for g in gaps:
+            p *= 0.5 * (1.0 + math.erf((g + z) / math.sqrt(2.0)))
+        total += p
+    return min(1.0, max(0.0, total))
+
+
+def _normal_points(n: int = 81, reach: float = 6.0) -> tuple[tuple[float, float], ...]:
+    """Points and weights (summing to 1) over a standard normal, evenly spaced to ``reach``."""
+    step = 2.0 * reach / (n - 1)
+    zs = [-reach + k * step for k in range(n)]
+    ws = [math.exp(-0.5 * z * z) for z in zs]
+    total = sum(ws)
+    return tuple((z, w / total) for z, w in zip(zs, ws, strict=True))
+
+
+_NORMAL_POINTS = _normal_points()
+
+
+def expected(game: Any, seat: int, ctx: Ctx) -> tuple[float, float, list[float]]:
+    """The seat's (expected final score, expected final margin over the best other side, the
+    other players' expected final scores) from the position now (a game not over), each
+    worked out once. Against the robot the last is empty: the margin is all there is."""
     scores = game.scores()
     mine = scores[seat] + side_potential(ctx, game.players[seat], own=True)
     if ctx.solo and features.has_weights():
-        return mine, features.learned_value(game, seat, ctx)
+        return mine, features.learned_value(game, seat, ctx), []
     if ctx.solo and ctx.robot is not None:
         r = ctx.robot
         mat = robot_model.Mat(float(r.credit), float(r.economy), float(r.stack),
                               float(r.counters_left))
         theirs = r.score + robot_model.robot_later(mat, r, ctx.rounds + 1.0)
-        return mine, mine - theirs
-    best = None
-    for p in game.players:
-        if p.index == seat:
-            continue
-        v = scores[p.index] + side_potential(ctx, p, own=False)
-        best = v if best is None else max(best, v)
-    return mine, mine - (best or 0.0)
+        return mine, mine - theirs, []
+    others = [scores[p.index] + side_potential(ctx, p, own=False)
+              for p in game.players if p.index != seat]
+    return mine, mine - max(others, default=0.0), others
 
 
 def side_potential(ctx: Ctx, p: Any, own: bool) -> float:

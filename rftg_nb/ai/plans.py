@@ -68,6 +68,7 @@ class Outcome:
     notes: list[str] = field(default_factory=list)
     places: list[str] = field(default_factory=list)
     parts: dict[str, float] = field(default_factory=dict)  # the gains phase by phase
+    goods_at_consume: int = 0  # the goods the seat holds when Consume comes (as planned)
 
     def add(self, part: str, value: float) -> None:
         self.mine += value
@@ -172,6 +173,7 @@ class RoundPlan(RoundGains):
                 gain += self.cards(len(hand) + extra_cards, 1)  # the Settle bonus card
             out.add("settle", p * gain)
         # Consume
+        out.goods_at_consume = len(goods)
         p = chance("consume")
         if p > 0 and goods:
             gain, used, note = self._consume(goods, tableau, "trade" in actions, "x2" in actions,

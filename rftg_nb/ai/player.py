@@ -24,6 +24,7 @@ from rftg_nb.ai.chooser_base import Choice
 from rftg_nb.ai.decisions import Chooser
 from rftg_nb.ai.determinize import CopyError
 from rftg_nb.ai.search import strong_choice
+from rftg_nb.ai.sentences import Figures
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.decision import Decision, IllegalChoice
 from rftg_nb.players import play, quiet_pick, random_pick
@@ -45,11 +46,14 @@ class IllegalAIAnswer(AssertionError):
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """What the AI would choose: option ``ids``, their ``labels`` and a one-line ``reason``."""
+    """What the AI would choose: option ``ids``, their ``labels`` and a one-line ``reason``,
+    made from the look-ahead's ``figures`` where it played the choice out (see
+    :mod:`rftg_nb.ai.sentences`; None where the fast level's rules of thumb answered)."""
 
     ids: tuple[str, ...]
     labels: tuple[str, ...]
     reason: str
+    figures: Figures | None = None
 
     def __str__(self) -> str:
         return self.reason
@@ -106,7 +110,7 @@ class AIPlayer:
             raise IllegalChoice("the game is over: there is no decision to hint at")
         c = self._choose(game, d)
         labels = tuple(d.option(i).label for i in c.ids)
-        return Hint(c.ids, labels, c.reason)
+        return Hint(c.ids, labels, c.reason, c.figures)
 
     def play(self, game: Any, seat: int | None = None) -> None:
         """Answer every decision of ``seat`` (default: every seat) until another side is asked

@@ -1,14 +1,14 @@
 """The strong level: check the candidate answers by playing their round out, many times.
 
 For an action choice (and, in the solitaire game, for the choice of a development or a world
-to place and of the cards to keep when exploring) every candidate answer is played on copies
-of the game (:mod:`rftg_nb.ai.determinize`) to the start of the next round: hidden cards
-dealt afresh, the robot's roll taken from a spread of its 36 rolls, the seat's own later
-choices in the round made by the fast level, other players' by the fast level from their own
-seat. Every candidate meets the same deals and rolls, so the comparison is between choices,
-not luck. The end of the round is scored by :func:`rftg_nb.ai.evaluate.outlook`: the chance
-of winning against the robot, the expected margin in a game of players (the result itself
-if the game ends there).
+to place and of the cards to keep when exploring) every candidate answer
+is played on copies of the game (:mod:`rftg_nb.ai.determinize`) to the start of the next
+round: hidden cards dealt afresh, the robot's roll taken from a spread of its 36 rolls, the
+seat's own later choices in the round made by the fast level, other players' by the fast
+level from their own seat. Every candidate meets the same deals and rolls, so the comparison
+is between choices, not luck. The end of the round is scored by
+:func:`rftg_nb.ai.evaluate.outlook`: the chance of winning against the robot, the expected
+margin in a game of players (the result itself if the game ends there).
 
 Candidates are whittled down in stages (successive halving): all of them meet a few deals,
 the best few meet more, the best two meet many more. The fast level's own ranking orders
@@ -37,10 +37,11 @@ from typing import TYPE_CHECKING, Any
 from rftg_nb.ai import determinize
 from rftg_nb.ai.budget import Allowance, Budget
 from rftg_nb.ai.chooser_base import Choice
-from rftg_nb.ai.decisions import Chooser, action_reason
+from rftg_nb.ai.decisions import Chooser
 from rftg_nb.ai.evaluate import outlook
 from rftg_nb.ai.features import solo_features
 from rftg_nb.ai.plans import RoundPlan, action_sets, label
+from rftg_nb.ai.sentences import SETTLED, Figures, actions_reason, place_reason
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.decision import IllegalChoice
 from rftg_nb.engine.kinds import Kind
@@ -64,7 +65,6 @@ SCHEDULES = (
 STAGES = SCHEDULES[0]
 MAX_DEALS = max(deals for plan in SCHEDULES for _keep, deals in plan)
 FLAT = 0.01  # win chances closer than this (beyond their noise) do not tell answers apart
-SETTLED = 0.05  # every chance below this (or above 1 - this): lost (won) whatever one does
 MID_ROUND = (Kind.DEVELOP, Kind.SETTLE, Kind.SETTLE_SECOND, Kind.EXPLORE_KEEP)
 MAX_KEEP_SETS = 8
 OBJECTIVE = "win"  # solitaire: the chance of winning ("margin": the expected margin)
@@ -119,11 +119,26 @@ def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random, allowance: Al
                        "cands": [(o.actions, dict(o.parts), m) for o, (m, _n)
                                  in zip(outcomes, stats, strict=True)],
                        "chosen": outcomes.index(best)})
-    if info.get("flat") and best is not outcomes[0]:
-        return Choice(best.actions, f"Choose {label(best.actions)}: your chance of winning "
-                                    "looks the same whatever you call, and this scores the "
-                                    "most VP.")
-    return Choice(best.actions, action_reason(best))
+    figures = _figures(outcomes, best, info, game, ctx)
+    return Choice(best.actions, actions_reason(label(best.actions), best.actions, figures,
+                                               best.notes), figures)
+
+
+def _figures(outcomes: list[Any], best: Any, info: dict[str, Any], game: Any,
+             ctx: Ctx) -> Figures | None:
+    """The figures a hint's words are made from (None when nothing was played out)."""
+    got = info.get("figures")
+    if not got or outcomes[got[0][0]] is not best:
+        return None
+    (_i, value, vp) = got[0]
+    goods = sum(1 for c in ctx.me.tableau if c.good is not None)
+    other = other_value = other_vp = None
+    if len(got) > 1:
+        j, other_value, other_vp = got[1]
+        other = label(outcomes[j].actions)
+    return Figures("chance" if by_win(game) else "margin", value, vp, info["deals"],
+                   bool(info.get("flat")), other, other_value, other_vp, goods,
+                   best.goods_at_consume)
 
 
 def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.Random,
@@ -145,16 +160,28 @@ def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.R
         return play_round(game, d.player, ids, seed, None, ctx, round_start=False,
                           deals=deals)
 
-    best = halve(answers, run, rng, allowance, flat_to_vp=by_win(game))
+    info: dict[str, Any] = {}
+    best = halve(answers, run, rng, allowance, flat_to_vp=by_win(game), info=info)
     if best == quick.ids:
         return quick
-    labels = [d.option(i).label for i in best]
-    if not labels:
-        return Choice(best, "Place nothing now: played out, keeping your cards does better.")
     verb = {Kind.DEVELOP: "Develop", Kind.SETTLE: "Settle", Kind.SETTLE_SECOND: "Settle",
             Kind.EXPLORE_KEEP: "Keep"}[d.kind]
-    return Choice(best, f"{verb} {_join(labels)}: played out over sampled draws and rolls, "
-                        "it does best.")
+
+    def named(ids: tuple[str, ...]) -> str:
+        return _join([d.option(i).label for i in ids]) if ids else "placing nothing"
+
+    figures = None
+    got = info.get("figures")
+    if got and answers[got[0][0]] == best:
+        (_i, value, vp) = got[0]
+        other = other_value = other_vp = None
+        if len(got) > 1:
+            j, other_value, other_vp = got[1]
+            other = named(answers[j])
+        figures = Figures("chance" if by_win(game) else "margin", value, vp, info["deals"],
+                          bool(info.get("flat")), other, other_value, other_vp)
+    labels = [d.option(i).label for i in best]
+    return Choice(best, place_reason(verb, labels, figures), figures)
 
 
 def _keep_sets(d: Decision, chooser: Chooser) -> list[tuple[str, ...]]:
@@ -238,6 +265,7 @@ def halve(cands: list[Any], run: Callable[[Any, int, int], Result], rng: random.
         # keeps ranking by score only while its few are still within the noise.
         alive, info["flat"] = rank(alive, results, deals, flat_to_vp,
                                    by_noise=ranked is None or info["flat"])
+        _keep_figures(info, alive, results, deals)
         if not first:
             first = [_mean(r, 0, len(r)) if r else math.nan for r in results]
         ranked, finished = alive, deals
@@ -253,8 +281,18 @@ def _cut_short(alive: list[int], results: list[list[Result]], ranked: list[int] 
     if met > finished and met >= 2:
         order, info["flat"] = rank(alive, results, met, flat_to_vp,
                                    by_noise=ranked is None or info["flat"])
+        _keep_figures(info, order, results, met)
         return order[0]
     return ranked[0] if ranked else 0
+
+
+def _keep_figures(info: dict[str, Any], order: list[int], results: list[list[Result]],
+                  n: int) -> None:
+    """What the last ranking found, for the hint's words: the best two candidates' indices
+    and their means (first figure, score) over the ``n`` deals both met."""
+    info["figures"] = [(i, _mean(results[i], 0, n), _mean(results[i], 1, n))
+                       for i in order[:2]]
+    info["deals"] = n
 
 
 def _mean(rs: list[Result], k: int, n: int) -> float:

@@ -22,10 +22,11 @@ In a solitaire game the chances are calibrated: the look-ahead's raw chance is m
 is ``chance_map.json``, fitted by ``benchmarks/ai.py --rows chance-map``; its ``calibration``
 row measures it on other games).
 
-The key moments are the 3 to 5 decisions that cost the most: by chance of winning, or by
-expected VP where no decision cost a point of chance. A review is a plain dict (JSON), kept
-with the game in the history (:meth:`rftg_nb.history.History.set_review`); the same game and
-``deals`` give the same figures.
+The key moments are the 3 to 5 decisions that cost the most: their cost in chance of winning
+plus 2 points for each VP of expected score they cost (:func:`pick_key_moments`). A review is
+a plain dict (JSON), kept with the game in the history
+(:meth:`rftg_nb.history.History.set_review`); the same game and ``deals`` give the same
+figures.
 
     >>> from rftg_nb import RandomPlayer, SoloGame
     >>> from rftg_nb.history.review import key_moments, review
@@ -49,18 +50,21 @@ from typing import Any
 from rftg_nb.ai import AIPlayer
 from rftg_nb.ai.determinize import CopyError, Deals
 from rftg_nb.ai.search import play_round, spread_rolls
+from rftg_nb.ai.sentences import MIN_COST, MIN_VP_COST, review_reason
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.history.replay import Replay
 
 #: the review's format (kept in the history with it; a review of another version is redone)
-REVIEW_VERSION = 2
+REVIEW_VERSION = 3
 #: sampled copies each answer is played out on
 DEALS = 16
-#: a decision costs something worth showing from this much chance of winning (1 point) or VP
-MIN_COST = 0.01
-MIN_VP_COST = 0.5
 KEY_MOMENTS = (3, 5)  # at least (where there are as many costly decisions), at most
+#: what a VP of expected score lost weighs in picking the key moments, in chance of winning
+#: (2 points: in a close game with a few rounds left a VP moves the chance by about that much
+#: or more; on games with planted mistakes it put them among the key moments most often,
+#: ``benchmarks/ai.py --rows review-planted``)
+VP_WEIGHT = 0.02
 #: the strong AI's playouts a choice of actions in a table game's review
 TABLE_PLAYOUTS = 60
 #: questions not reviewed: entering the dice you rolled is not a choice
@@ -72,57 +76,93 @@ class ReviewError(ValueError):
 
 
 CHANCE_MAP_FILE = "chance_map.json"
+TABLE_CHANCE_MAP_FILE = "table_chance_map.json"
 CHANCE_MAP_FORMAT = "rftg_nb-chance-map"
-_CHANCE_MAP: list[tuple[tuple[float, float], ...]] = []  # loaded once
+TABLE_CHANCE_MAP_FORMAT = "rftg_nb-table-chance-map"
+TABLE_SIZES = (2, 3, 4, 5)
+Knots = tuple[tuple[float, float], ...]
+_CHANCE_MAPS: dict[str, Any] = {}  # each file loaded once
 
 
 class ChanceMapError(ValueError):
     """A chance map that is not one (the message names the field at fault)."""
 
 
-def read_chance_map(text: str) -> tuple[tuple[float, float], ...]:
-    """The knots (raw chance, chance won) of a chance map file's ``text``: at least two,
-    from 0 to 1 in both, rising in both."""
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise ChanceMapError(f"{CHANCE_MAP_FILE}: not JSON ({e})") from None
-    if not isinstance(data, dict) or data.get("format") != CHANCE_MAP_FORMAT:
-        raise ChanceMapError(f"{CHANCE_MAP_FILE}: format: expected {CHANCE_MAP_FORMAT!r}")
-    knots = data.get("knots")
+def _knots(knots: Any, where: str) -> Knots:
     if not isinstance(knots, list) or len(knots) < 2:
-        raise ChanceMapError(f"{CHANCE_MAP_FILE}: knots: expected a list of 2 or more pairs")
+        raise ChanceMapError(f"{where}: expected a list of 2 or more pairs")
     out: list[tuple[float, float]] = []
     for i, k in enumerate(knots):
         if not (isinstance(k, list) and len(k) == 2
                 and all(isinstance(v, (int, float)) and not isinstance(v, bool)
                         and 0.0 <= v <= 1.0 for v in k)):
-            raise ChanceMapError(f"{CHANCE_MAP_FILE}: knots[{i}]: expected [raw, won], "
-                                 f"each from 0 to 1, got {k!r}")
+            raise ChanceMapError(f"{where}[{i}]: expected [raw, won], each from 0 to 1, "
+                                 f"got {k!r}")
         if out and (k[0] <= out[-1][0] or k[1] < out[-1][1]):
-            raise ChanceMapError(f"{CHANCE_MAP_FILE}: knots[{i}]: must rise from the one "
-                                 "before it")
+            raise ChanceMapError(f"{where}[{i}]: must rise from the one before it")
         out.append((float(k[0]), float(k[1])))
     if out[0][0] != 0.0 or out[-1][0] != 1.0:
-        raise ChanceMapError(f"{CHANCE_MAP_FILE}: knots: must run from raw 0 to raw 1")
+        raise ChanceMapError(f"{where}: must run from raw 0 to raw 1")
     return tuple(out)
 
 
-def chance_map() -> tuple[tuple[float, float], ...]:
-    """The shipped chance map's knots (the identity where none is shipped)."""
-    if not _CHANCE_MAP:
-        try:
-            text = resources.files("rftg_nb.history").joinpath(CHANCE_MAP_FILE).read_text()
-        except FileNotFoundError:
-            _CHANCE_MAP.append(((0.0, 0.0), (1.0, 1.0)))
-        else:
-            _CHANCE_MAP.append(read_chance_map(text))
-    return _CHANCE_MAP[0]
+def _map_data(text: str, name: str, fmt: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise ChanceMapError(f"{name}: not JSON ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise ChanceMapError(f"{name}: format: expected {fmt!r}")
+    return data
 
 
-def calibrated(p: float, knots: tuple[tuple[float, float], ...] | None = None) -> float:
-    """The raw chance ``p`` mapped through ``knots`` (default :func:`chance_map`): straight
-    lines between the knots."""
+def read_chance_map(text: str) -> Knots:
+    """The knots (raw chance, chance won) of a chance map file's ``text``: at least two,
+    from 0 to 1 in both, rising in both."""
+    data = _map_data(text, CHANCE_MAP_FILE, CHANCE_MAP_FORMAT)
+    return _knots(data.get("knots"), f"{CHANCE_MAP_FILE}: knots")
+
+
+def read_table_chance_map(text: str) -> dict[int, Knots]:
+    """The knots of a table chance map file's ``text``, by the number of players: its
+    ``tables`` holds one list of knots (as :func:`read_chance_map`'s) for each of 2 to 5."""
+    data = _map_data(text, TABLE_CHANCE_MAP_FILE, TABLE_CHANCE_MAP_FORMAT)
+    tables = data.get("tables")
+    if not isinstance(tables, dict) or sorted(tables) != [str(n) for n in TABLE_SIZES]:
+        raise ChanceMapError(f"{TABLE_CHANCE_MAP_FILE}: tables: expected knots for each of "
+                             f"{', '.join(map(str, TABLE_SIZES))} players")
+    return {n: _knots(tables[str(n)], f"{TABLE_CHANCE_MAP_FILE}: tables.{n}")
+            for n in TABLE_SIZES}
+
+
+_IDENTITY: Knots = ((0.0, 0.0), (1.0, 1.0))
+
+
+def _shipped(name: str) -> str | None:
+    try:
+        return resources.files("rftg_nb.history").joinpath(name).read_text()
+    except FileNotFoundError:
+        return None
+
+
+def chance_map(players: int | None = None) -> Knots:
+    """The shipped chance map's knots: the solitaire game's (``players`` None), or a table's
+    of that many players (the identity where none is shipped)."""
+    if players is None:
+        if CHANCE_MAP_FILE not in _CHANCE_MAPS:
+            text = _shipped(CHANCE_MAP_FILE)
+            _CHANCE_MAPS[CHANCE_MAP_FILE] = _IDENTITY if text is None else read_chance_map(text)
+        return _CHANCE_MAPS[CHANCE_MAP_FILE]  # type: ignore[no-any-return]
+    if TABLE_CHANCE_MAP_FILE not in _CHANCE_MAPS:
+        text = _shipped(TABLE_CHANCE_MAP_FILE)
+        _CHANCE_MAPS[TABLE_CHANCE_MAP_FILE] = ({} if text is None
+                                               else read_table_chance_map(text))
+    return _CHANCE_MAPS[TABLE_CHANCE_MAP_FILE].get(players, _IDENTITY)  # type: ignore[no-any-return]
+
+
+def calibrated(p: float, knots: Knots | None = None) -> float:
+    """The raw chance ``p`` mapped through ``knots`` (default: the solitaire game's
+    :func:`chance_map`): straight lines between the knots."""
     ks = chance_map() if knots is None else knots
     p = min(1.0, max(0.0, p))
     for (x0, y0), (x1, y1) in zip(ks, ks[1:], strict=False):
@@ -166,11 +206,12 @@ def review(save: Any, deals: int = DEALS,
     questions of yours, or at a table those of seat ``viewer``. ``progress`` is called with
     (decisions done, decisions in all) as it goes.
 
-    At a table the chance of winning is that of ending first (the AI's expected margin over the
-    best other score, against its spread, as :func:`rftg_nb.ai.evaluate.outlook` gives it),
-    and the strong AI's choices of actions are capped at :data:`TABLE_PLAYOUTS` playouts a
-    question (a full look-ahead at 4-5 players takes seconds a question); its other answers
-    at a table are its rules of thumb, played out against yours all the same. A world or
+    At a table the chance of winning is that of ending first (of beating every other player,
+    as :func:`rftg_nb.ai.evaluate.outlook` gives it, through the table's chance map for that
+    many players), and the strong AI's look-ahead is capped at :data:`TABLE_PLAYOUTS`
+    playouts a question (a full look-ahead at 4-5 players takes seconds a question); the
+    answers it does not play out are its rules of thumb, played out against yours all the
+    same. A world or
     development picked after other seats had picked theirs face down is played out with
     their picks dealt afresh like every hidden card, each a design that seat could have
     picked (:func:`rftg_nb.ai.determinize.redeal`)."""
@@ -213,12 +254,13 @@ def review(save: Any, deals: int = DEALS,
         else:
             (after, vp) = results[0]
             (ai_after, ai_vp) = results[-1]
-            if solo:
-                after, ai_after = calibrated(after), calibrated(ai_after)
+            knots = chance_map(None if solo else len(game.players))
+            after, ai_after = calibrated(after, knots), calibrated(ai_after, knots)
             before = max(after, ai_after)
             entry.update(reviewed=True, before=before, after=after, ai_after=ai_after,
                          vp=vp, ai_vp=ai_vp, cost=before - after,
                          vp_cost=max(0.0, ai_vp - vp) if not same else 0.0)
+            entry["reason"] = review_reason(entry, deals, table=not solo)
         out.append(entry)
         if progress is not None:
             progress(n + 1, len(asked))
@@ -254,22 +296,18 @@ def play_out(game: Any, d: Any, answers: list[tuple[str, ...]], deals: int,
 
 
 def pick_key_moments(decisions: list[dict[str, Any]]) -> list[int]:
-    """The indices (into ``decisions``) of the 3 to 5 that cost the most, in game order: by
-    chance of winning where some cost at least :data:`MIN_COST`, else by expected VP."""
-    done = [(i, x) for i, x in enumerate(decisions) if x.get("reviewed") and not x["same"]]
-    low, high = KEY_MOMENTS
-    by_chance = sorted(((x["cost"], i) for i, x in done if x["cost"] >= MIN_COST),
-                       reverse=True)
-    if by_chance:
-        chosen = [i for _c, i in by_chance[:high]]
-        if len(chosen) < low:  # filled up with the dearest in VP
-            more = sorted(((x["vp_cost"], i) for i, x in done
-                           if i not in chosen and x["vp_cost"] >= MIN_VP_COST), reverse=True)
-            chosen += [i for _c, i in more[:low - len(chosen)]]
-    else:
-        chosen = [i for c, i in sorted(((x["vp_cost"], i) for i, x in done), reverse=True)
-                  if c >= MIN_VP_COST][:high]
-    return sorted(chosen)
+    """The indices (into ``decisions``) of the 3 to 5 that cost the most, in game order.
+
+    A decision's cost is its cost in chance of winning plus :data:`VP_WEIGHT` for each VP of
+    expected score it cost: a VP lost matters even where the chance cannot show it (a game
+    settled, or a difference within the deals' noise), and a strong player points at both.
+    Only decisions that cost at least :data:`MIN_COST` in chance or :data:`MIN_VP_COST` in VP
+    are key moments."""
+    done = [(x["cost"] + VP_WEIGHT * x["vp_cost"], i) for i, x in enumerate(decisions)
+            if x.get("reviewed") and not x["same"]
+            and (x["cost"] >= MIN_COST or x["vp_cost"] >= MIN_VP_COST)]
+    _low, high = KEY_MOMENTS
+    return sorted(i for _c, i in sorted(done, reverse=True)[:high])
 
 
 def key_moments(r: dict[str, Any]) -> list[dict[str, Any]]:
@@ -278,13 +316,11 @@ def key_moments(r: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def moment_line(x: dict[str, Any]) -> str:
-    """A key moment in one line: what you chose, what the AI would have, and why."""
+    """A key moment in one line: what you chose, what the AI would have, and what the review's
+    figures say of the two (its ``reason``, made from them)."""
     mine = "; ".join(x["your_labels"]) or "nothing"
     theirs = "; ".join(x["ai_labels"]) or "nothing"
-    lost = (f"{x['cost'] * 100:.0f} points of winning chance" if x["cost"] >= MIN_COST
-            else f"{x['vp_cost']:.1f} VP expected")
-    return (f"Round {x['round']}: you chose {mine}; the AI would choose {theirs} "
-            f"(it cost about {lost}). {x['reason']}")
+    return f"Round {x['round']}: you chose {mine}; the AI would choose {theirs}. {x['reason']}"
 
 
 def is_current(r: Any) -> bool:
@@ -292,5 +328,5 @@ def is_current(r: Any) -> bool:
     return isinstance(r, dict) and r.get("version") == REVIEW_VERSION
 
 
-__all__ = ["DEALS", "KEY_MOMENTS", "REVIEW_VERSION", "ReviewError", "is_current",
+__all__ = ["DEALS", "KEY_MOMENTS", "REVIEW_VERSION", "VP_WEIGHT", "ReviewError", "is_current",
            "key_moments", "moment_line", "pick_key_moments", "play_out", "review"]

@@ -18,6 +18,7 @@ from rftg_nb import Game, RandomPlayer, SoloGame
 from rftg_nb.ai import AIPlayer
 from rftg_nb.history.review import (
     KEY_MOMENTS,
+    VP_WEIGHT,
     ReviewError,
     key_moments,
     moment_line,
@@ -71,13 +72,31 @@ def test_the_key_moments_are_the_dearest_decisions(random_game) -> None:
     low, high = KEY_MOMENTS
     assert low <= len(moments) <= high
     chosen = {x["choice"] for x in moments}
-    by_chance = [x for x in moments if x["cost"] >= 0.01]
-    others = [x["cost"] for x in r["decisions"] if x["choice"] not in chosen]
-    assert by_chance and min(x["cost"] for x in by_chance) >= max(others)
+
+    def cost(x: dict) -> float:  # in chance, a VP of expected score lost counted as 2 points
+        return x["cost"] + VP_WEIGHT * x["vp_cost"]
+
+    others = [cost(x) for x in r["decisions"] if x["choice"] not in chosen]
+    assert min(cost(x) for x in moments) >= max(others)
+    assert all(x["cost"] >= 0.01 or x["vp_cost"] >= 0.5 for x in moments)
     assert all(not x["same"] for x in moments)
     assert [x["choice"] for x in moments] == sorted(chosen)
     line = moment_line(moments[0])
     assert line.startswith(f"Round {moments[0]['round']}: you chose") and "AI would" in line
+
+
+def test_the_words_of_each_decision_are_made_from_its_figures(random_game) -> None:
+    from rftg_nb.ai.sentences import review_reason
+
+    _g, r = random_game
+    for x in r["decisions"]:
+        assert x["reason"] == review_reason(x, r["deals"])
+    for x in key_moments(r):
+        line = moment_line(x)
+        assert line.endswith(x["reason"])
+        if x["cost"] >= 0.01:  # the cost said is the cost shown
+            assert f"about {x['cost'] * 100:.0f} points more" in line
+            assert "whatever you call" not in line and "about the same" not in line
 
 
 def test_key_moments_fall_back_on_vp_when_the_chance_is_settled() -> None:
@@ -86,7 +105,12 @@ def test_key_moments_fall_back_on_vp_when_the_chance_is_settled() -> None:
     assert pick_key_moments(flat) == [1, 2, 3, 5]
     some = [{"reviewed": True, "same": False, "cost": c, "vp_cost": v} for c, v in
             ((0.2, 0.0), (0.0, 5.0), (0.0, 0.1), (0.05, 0.0))]
-    assert pick_key_moments(some) == [0, 1, 3]  # two by chance, filled up by VP
+    assert pick_key_moments(some) == [0, 1, 3]  # by chance and by VP, the cheap one left out
+    many = [{"reviewed": True, "same": False, "cost": c, "vp_cost": v} for c, v in
+            ((0.03, 0.0), (0.0, 4.0), (0.1, 1.0), (0.02, 0.0), (0.0, 0.6), (0.04, 0.0),
+             (0.011, 0.0))]
+    # costs 0.03, 0.08, 0.12, 0.02, 0.012, 0.04, 0.011: the five dearest, VP counted in
+    assert pick_key_moments(many) == [0, 1, 2, 3, 5]
 
 
 def test_the_same_game_reviews_to_the_same_figures() -> None:
@@ -177,6 +201,48 @@ def test_a_bad_chance_map_is_refused_by_field() -> None:
             read_chance_map(bad)
 
 
+def test_a_bad_table_chance_map_is_refused_by_field() -> None:
+    from rftg_nb.history.review import ChanceMapError, read_table_chance_map
+
+    even = [[0, 0], [1, 1]]
+
+    def text(**kw: object) -> str:
+        return json.dumps({"format": "rftg_nb-table-chance-map",
+                           "tables": {str(n): even for n in (2, 3, 4, 5)}, **kw})
+
+    assert read_table_chance_map(text())[4] == ((0.0, 0.0), (1.0, 1.0))
+    for bad, field in ((text(format="rftg_nb-chance-map"), "format"),
+                       (text(tables={"2": even}), "tables: expected knots for each"),
+                       (text(tables={str(n): even if n != 3 else [[0, 0], [0.5, 1.2], [1, 1]]
+                                     for n in (2, 3, 4, 5)}), r"tables\.3\[1\]")):
+        with pytest.raises(ChanceMapError, match=field):
+            read_table_chance_map(bad)
+
+
+def test_the_shipped_table_chance_maps_read_and_a_table_review_uses_its_size(
+        monkeypatch) -> None:
+    import importlib
+
+    reviewing = importlib.import_module("rftg_nb.history.review")
+    for n in (2, 3, 4, 5):
+        knots = reviewing.chance_map(n)
+        assert knots[0][0] == 0.0 and knots[-1][0] == 1.0
+    assert reviewing.chance_map(4) != reviewing.chance_map(2)  # fitted for each size
+    t = _table(5, 40)
+    raw_maps = {n: ((0.0, 0.0), (1.0, 1.0)) for n in (2, 3, 4, 5)}
+    monkeypatch.setitem(reviewing._CHANCE_MAPS, "table_chance_map.json", raw_maps)
+    raw = review(t, deals=1)
+    halved = {**raw_maps, 2: ((0.0, 0.0), (1.0, 0.5))}
+    monkeypatch.setitem(reviewing._CHANCE_MAPS, "table_chance_map.json", halved)
+    half = review(t, deals=1)
+    pairs = [(a, b) for a, b in zip(raw["decisions"], half["decisions"], strict=True)
+             if a["reviewed"]]
+    assert pairs and any(a["after"] > 0 for a, _b in pairs)
+    for a, b in pairs:
+        assert b["after"] == pytest.approx(a["after"] / 2)
+        assert "ending first" in b["reason"] or "looked" in b["reason"]
+
+
 def test_the_shipped_chance_map_reads_and_a_solitaire_review_uses_it(monkeypatch) -> None:
     import importlib
 
@@ -184,9 +250,9 @@ def test_the_shipped_chance_map_reads_and_a_solitaire_review_uses_it(monkeypatch
     knots = reviewing.chance_map()
     assert knots[0][0] == 0.0 and knots[-1][0] == 1.0
     game = _partial(2, 14)
-    monkeypatch.setattr(reviewing, "_CHANCE_MAP", [((0.0, 0.0), (1.0, 1.0))])
+    monkeypatch.setitem(reviewing._CHANCE_MAPS, "chance_map.json", ((0.0, 0.0), (1.0, 1.0)))
     raw = review(game, deals=1)
-    monkeypatch.setattr(reviewing, "_CHANCE_MAP", [((0.0, 0.0), (1.0, 0.5))])
+    monkeypatch.setitem(reviewing._CHANCE_MAPS, "chance_map.json", ((0.0, 0.0), (1.0, 0.5)))
     halved = review(game, deals=1)
     pairs = [(a, b) for a, b in zip(raw["decisions"], halved["decisions"], strict=True)
              if a["reviewed"]]
