@@ -233,6 +233,44 @@ else:
 print(json.dumps({"cpu": time.process_time() - t, "package": rftg_nb.__file__,
                   "engine": getattr(rftg_nb, "ENGINE", "python")}))
 """
+# The memory a finished game holds, as game_memory measures it, in a child on a tree (of any
+# commit: it needs only Game.new and RandomPlayer). Prints the bytes a game.
+MEMORY_CHILD = """
+import gc, json, sys, tracemalloc
+import rftg_nb
+from rftg_nb import Game, RandomPlayer
+n, warm = int(sys.argv[1]), int(sys.argv[2])
+def one(s):
+    g = Game.new(players=2, seed=s, goals=True)
+    RandomPlayer(s).play(g)
+    return g
+for s in range(warm):
+    one(20_000 + s)
+gc.collect()
+tracemalloc.start()
+before = tracemalloc.get_traced_memory()[0]
+games = [one(10_000 + s) for s in range(n)]
+gc.collect()
+held = tracemalloc.get_traced_memory()[0] - before
+print(json.dumps({"bytes": held / n, "package": rftg_nb.__file__,
+                  "engine": getattr(rftg_nb, "ENGINE", "python")}))
+"""
+
+
+def _memory_child(tree: Path, pure: bool = False) -> tuple[float, str]:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env.pop("RFTG_NB_PURE", None)
+    if pure:
+        env["RFTG_NB_PURE"] = "1"
+    out = subprocess.run([sys.executable, "-c", MEMORY_CHILD, str(MEMORY_GAMES),
+                          str(MEMORY_WARM_GAMES)], cwd=tree, env=env, capture_output=True,
+                         text=True, check=True)
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    if not Path(data["package"]).resolve().is_relative_to(tree.resolve()):
+        raise RuntimeError(f"the child imported {data['package']}, not the tree {tree}")
+    return float(data["bytes"]), str(data["engine"])
+
+
 # Items a child times: enough for a second or so of CPU on this tree, since a child timing a
 # tenth of a second read anywhere from 2.3x to 5x for the same two trees within minutes.
 BASELINE_KINDS = (("2p", "random 2-player games with goals", 300),
@@ -305,6 +343,12 @@ def bench_baseline(rev: str, rounds: int, here_tree: Path = ROOT, pure: bool = F
                       f"{b * 1000:.2f} ms: "
                       f"{statistics.median(paired):.2f}x as fast (median of the rounds' "
                       f"ratios; {paired[0]:.2f}-{paired[-1]:.2f})", flush=True)
+            if kinds is None or "memory" in kinds:  # bytes: the same every time, run once
+                mine, engine = _memory_child(here_tree, pure)
+                base, theirs_engine = _memory_child(tree)
+                print(f"  memory a finished random 2-player game with goals holds: this tree "
+                      f"({engine} engine) {mine / 1024:.1f} KiB, baseline ({theirs_engine} "
+                      f"engine) {base / 1024:.1f} KiB: {mine / base:.3f}x", flush=True)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                            check=False, capture_output=True)
@@ -312,6 +356,7 @@ def bench_baseline(rev: str, rounds: int, here_tree: Path = ROOT, pure: bool = F
 
 # ---------------------------------------------------------------------------- memory
 MEMORY_GAMES = 20
+MEMORY_WARM_GAMES = 500
 
 
 def game_memory(n: int = MEMORY_GAMES) -> float:
@@ -322,7 +367,11 @@ def game_memory(n: int = MEMORY_GAMES) -> float:
     import gc
     import tracemalloc
 
-    play_one(10_000)  # the first game fills the module-level caches: not a game's own memory
+    # Games of other seeds first: they fill the module-level tables that every game shares
+    # (a 6-cost development's points for each design, the short answers, the goals' card
+    # categories), which grow for hundreds of games and are no game's own memory.
+    for s in range(MEMORY_WARM_GAMES):
+        play_one(20_000 + s)
     gc.collect()
     tracemalloc.start()
     try:
@@ -358,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
                              "(like with like; otherwise the baseline runs its Python engine)")
     parser.add_argument("--baseline-kinds", metavar="KINDS",
                         help="with --baseline: only these workloads, comma-separated, of "
-                             + ", ".join(k for k, _w, _n in BASELINE_KINDS))
+                             + ", ".join(k for k, _w, _n in BASELINE_KINDS) + ", memory")
     parser.add_argument("--only-baseline", action="store_true",
                         help="with --baseline: stop after it")
     parser.add_argument("--pure", action="store_true",

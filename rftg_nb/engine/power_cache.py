@@ -46,6 +46,9 @@ def drop_caches(game: Game) -> None:
     state, so holding many finished games costs the garbage collector less."""
     game.caches.power_memo.clear()
     game.caches.goal_counts.clear()
+    game.caches.powers.clear()
+    game.caches.powers_by_hook.clear()
+    game.goals_checked.clear()
     # The design's table of powers stays on each card: every card of the design shares it, so
     # keeping it costs a game nothing.
     for c in game.cards:
