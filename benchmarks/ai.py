@@ -30,6 +30,11 @@ Rows:
   next person's question, played for ``--table-rounds`` (6) rounds twice: as the page plays
   (the computer seats choose their actions while the person chooses,
   ``TableController.think_ahead``) and with them thinking only when asked.
+* ``strong-vs-baseline`` (only with ``--baseline REV``): 2-player games (as
+  ``strong-vs-fast``) of this tree's strong level against the strong level of commit REV,
+  which answers from a worktree of its own (built with mypyc, as ``make install`` builds it)
+  in a child process per worker: the game is sent to it as its seed and choices, and it
+  replays them and answers. Both full schedules, the seats alternating.
 * ``budget-strength``: what the budget costs: 2-player games (as ``strong-vs-fast``) of the
   strong AI thinking within the apps' budget against the fast AI (``--budget-games``, 40).
 * ``review``: the game review of ``rftg_nb.history.review`` on whole solitaire games
@@ -179,8 +184,9 @@ WAIT_STRONG_P90_S = 2.0  # quiet, 4-5 players, choices of actions
 WAIT_FAST_P90_S = 0.1
 ROWS = ("solo-strong", "solo-fast", "strong-vs-fast", "strong-vs-random", "hint", "speed",
         "wait", "table-wait", "budget-strength", "review", "calibration", "chance-map",
-        "table-calibration", "table-chance-map", "review-planted")
+        "table-calibration", "table-chance-map", "review-planted", "strong-vs-baseline")
 FITS = ("chance-map", "table-chance-map")  # rows that rewrite a file of the package
+NAMED_ONLY = (*FITS, "strong-vs-baseline")  # rows run only when named
 REVIEW_SECONDS = 60.0  # a whole solitaire game reviewed, quiet
 CALIBRATION_BANDS = 10
 ROOT = Path(__file__).resolve().parent.parent
@@ -276,6 +282,102 @@ def duel_row(other: str, games: int, processes: int, folder: Path | None) -> Non
           f"95% {lo:.1%}-{hi:.1%}; {time.perf_counter() - start:.0f} s "
           f"({reused} read back from earlier runs)",
           flush=True)
+
+
+# The other side of a strong-vs-baseline game: the strong level of another commit, in a child
+# process on that commit's worktree. It reads one job a line (the game's seed and choices so far,
+# the AI's seed) and answers with the option ids, one line each.
+BASELINE_PLAYER = """
+import json, sys
+import rftg_nb
+from rftg_nb import Game
+from rftg_nb.ai import AIPlayer
+print(json.dumps({"package": rftg_nb.__file__,
+                  "engine": getattr(rftg_nb, "ENGINE", "python")}), flush=True)
+for line in sys.stdin:
+    job = json.loads(line)
+    g = Game.new(players=2, seed=job["game_seed"])
+    for ids in job["choices"]:
+        g.apply(list(ids))
+    print(json.dumps(list(AIPlayer("strong", seed=job["seed"]).answer(g, g.decision))),
+          flush=True)
+"""
+_BASELINE: dict[str, object] = {}  # this worker's child process, by the tree it runs on
+
+
+def _baseline_child(tree: str):
+    import subprocess
+
+    child = _BASELINE.get(tree)
+    if child is None:
+        env = {**os.environ, "PYTHONPATH": tree}
+        env.pop("RFTG_NB_PURE", None)
+        child = subprocess.Popen([sys.executable, "-c", BASELINE_PLAYER], cwd=tree, env=env,
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        hello = json.loads(child.stdout.readline())
+        if not Path(hello["package"]).resolve().is_relative_to(Path(tree).resolve()) \
+                or hello["engine"] != "compiled":
+            raise RuntimeError(f"the baseline's child runs {hello}, not {tree}'s compiled engine")
+        _BASELINE[tree] = child
+    return child
+
+
+def baseline_duel(args: tuple[str, int]) -> float:
+    """One 2-player game (as :func:`duel`), this tree's strong AI against the strong AI of the
+    tree ``args[0]``: 1 won, 0.5 shared, 0 lost."""
+    from rftg_nb import Game
+    from rftg_nb.ai import AIPlayer
+
+    tree, i = args
+    child = _baseline_child(tree)
+    game_seed = SEED0 + 500_000 + i
+    game = Game.new(players=2, seed=game_seed)
+    seat = i % 2
+    strong = AIPlayer("strong", seed=i)
+    while (d := game.decision) is not None:
+        if d.player == seat:
+            game.apply(strong.answer(game, d))
+        else:
+            child.stdin.write(json.dumps({"game_seed": game_seed, "seed": i + 1,
+                                          "choices": [list(c) for c in game.choices]}) + "\n")
+            child.stdin.flush()
+            game.apply(json.loads(child.stdout.readline()))
+    winners = game.winners
+    return (1.0 / len(winners)) if seat in winners else 0.0
+
+
+def baseline_row(rev: str, games: int, processes: int, folder: Path | None) -> None:
+    """This tree's strong level against commit ``rev``'s, in 2-player games."""
+    import subprocess
+    import tempfile
+
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="rftg-ai-baseline-") as tmp:
+        tree = Path(tmp) / "tree"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev],
+                       check=True, capture_output=True)
+        try:
+            print(f"  building the compiled engine of {rev} (about a minute)...", flush=True)
+            subprocess.run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
+                           cwd=tree, env={**os.environ, "RFTG_NB_COMPILE": "1"}, check=True,
+                           capture_output=True)
+            sha = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
+                                 check=True, capture_output=True, text=True).stdout.strip()
+            store = Store(folder, f"strong-vs-baseline-{sha}")
+            reused = sum(1 for i in store.done if i < games)
+            res = store.run(baseline_duel, [(str(tree), i) for i in range(games)], processes)
+        finally:
+            for child in _BASELINE.values():  # (a pool's workers took theirs with them)
+                child.stdin.close()  # type: ignore[attr-defined]
+                child.wait()  # type: ignore[attr-defined]
+            _BASELINE.clear()
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                           check=False, capture_output=True)
+    wins = sum(res)
+    lo, hi = wilson(wins, games)
+    print(f"  strong vs the strong level of {sha} (2 players): {wins / games:6.1%} won "
+          f"({wins:g}/{games}), 95% {lo:.1%}-{hi:.1%}; {time.perf_counter() - start:.0f} s "
+          f"({reused} read back from earlier runs)", flush=True)
 
 
 def hint_row(positions: int, loads: list[bool], procs: int | None) -> bool:
@@ -795,9 +897,10 @@ def chance_map_row(games: int, processes: int, out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="games a row (1000)")
-    ap.add_argument("--rows", default=",".join(r for r in ROWS if r not in FITS),
+    ap.add_argument("--rows", default=",".join(r for r in ROWS if r not in NAMED_ONLY),
                     help=f"comma-separated rows to run, of {','.join(ROWS)} (default all but "
-                         f"{' and '.join(FITS)}, which rewrite the package's chance maps)")
+                         f"{' and '.join(FITS)}, which rewrite the package's chance maps, and "
+                         "strong-vs-baseline, which needs --baseline)")
     ap.add_argument("--processes", type=int, default=os.cpu_count() or 1,
                     help="worker processes for the game rows (default: one a core)")
     ap.add_argument("--hint-positions", type=int, default=200)
@@ -819,6 +922,8 @@ def main(argv: list[str] | None = None) -> int:
                     default=Path(__file__).resolve().parent.parent / "rftg_nb" / "history"
                     / "chance_map.json",
                     help="where the chance-map row writes the map (the package's own file)")
+    ap.add_argument("--baseline", metavar="REV", default=None,
+                    help="the commit whose strong level the strong-vs-baseline row plays")
     ap.add_argument("--planted-games", type=int, default=50,
                     help="games of the review-planted row (50)")
     ap.add_argument("--table-calibration-games", type=int, default=400,
@@ -855,6 +960,10 @@ def main(argv: list[str] | None = None) -> int:
         duel_row("fast", args.games, args.processes, folder)
     if "strong-vs-random" in rows:
         duel_row("random", args.games, args.processes, folder)
+    if "strong-vs-baseline" in rows:
+        if args.baseline is None:
+            ap.error("--rows strong-vs-baseline: name the commit with --baseline REV")
+        baseline_row(args.baseline, args.games, args.processes, folder)
     loads = runs(args.load)
     if "hint" in rows:
         verdicts.append(("hint", hint_row(args.hint_positions, loads, args.load_procs)))

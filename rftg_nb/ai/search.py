@@ -1,7 +1,7 @@
 """The strong level: check the candidate answers by playing their round out, many times.
 
-For an action choice (and, in the solitaire game, for the choice of a development or a world
-to place and of the cards to keep when exploring) every candidate answer
+For an action choice, and for the choice of a development or a world to place and of the
+cards to keep when exploring (against the robot and at a table alike), every candidate answer
 is played on copies of the game (:mod:`rftg_nb.ai.determinize`) to the start of the next
 round: hidden cards dealt afresh, the robot's roll taken from a spread of its 36 rolls, the
 seat's own later choices in the round made by the fast level, other players' by the fast
@@ -87,7 +87,7 @@ def strong_choice(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: rando
         allowance = Budget().start()
     if d.kind == Kind.ACTIONS:
         return _actions(game, d, ctx, rng, allowance, record)
-    if ctx.solo and d.kind in MID_ROUND:
+    if d.kind in MID_ROUND:
         return _mid_round(game, d, ctx, chooser, rng, allowance)
     return None
 

@@ -183,7 +183,8 @@ class ReplayApp(BoardApp):
                 self.judged[int(x["stop"])] = {
                     "ai": x["ai"], "ai_labels": x["ai_labels"], "reason": x["reason"],
                     "same": x["same"], "after": round(100 * x["after"]),
-                    "ai_after": round(100 * x["ai_after"])}
+                    "ai_after": round(100 * x["ai_after"]),
+                    "win": "winning" if self.solo else "ending first"}
         if self.c.game is not None:
             self.refresh()
 

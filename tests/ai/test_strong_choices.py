@@ -51,3 +51,27 @@ def test_the_strong_level_answers_as_it_did(where: tuple[str, int, int, str, int
                                             ids: tuple[str, ...]) -> None:
     g = position(where)
     assert AIPlayer("strong", seed=7).hint(g).ids == ids
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_at_a_table_a_card_to_place_or_keep_is_played_out(players: int) -> None:
+    """Mid-round, at a table too, the strong level plays its candidates out: where its answer
+    differs from the fast level's, the reason tells the margins it found (no chance: a table's
+    look-ahead ranks by margin)."""
+    seen = 0
+    for s in range(6):
+        g = Game.new(players=players, seed=300 + s, goals=True)
+        fast = AIPlayer("fast", seed=s)
+        while (d := g.decision) is not None and g.round < 8:
+            if d.kind in MID_ROUND and d.player == 0:
+                quick = fast.hint(g)
+                h = AIPlayer("strong", seed=s, playouts=60).hint(g)
+                assert d.check(h.ids) is None
+                if h.ids != quick.ids:
+                    seen += 1
+                    assert h.figures is not None and h.figures.by == "margin"
+                    assert "best other player" in h.reason and "%" not in h.reason
+            g.apply(fast.answer(g, d))
+        if seen >= 2:
+            break
+    assert seen >= 2

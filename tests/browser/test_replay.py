@@ -131,7 +131,8 @@ def test_a_review_runs_with_a_progress_bar_and_its_moments_move_the_replay(
         page.get_by_role("button", name="Show").first.click()
         page.wait_for_selector(".rb-replay[data-kind='decision']")
         assert page.locator(f"{BOARD} .rb-answered").count() == 1
-        assert page.locator(f"{BOARD} .rb-judged").inner_text().startswith("The AI would choose")
+        judged = page.locator(f"{BOARD} .rb-judged").inner_text()
+        assert judged.startswith("The AI would choose") and "chance of winning after" in judged
         assert page.locator(f"{BOARD} .hinted").count() >= 1
         page.screenshot(path=str(ARTIFACTS / "review-moment-1366x768.png"))
         assert not page_errors
@@ -152,7 +153,10 @@ def test_a_table_game_is_reviewed_on_every_question_of_the_seat(
         page.screenshot(path=str(ARTIFACTS / "review-table-1366x768.png"), full_page=True)
         page.get_by_role("button", name="Show").last.click()
         page.wait_for_selector(".rb-replay[data-kind='decision']")
-        assert page.locator(f"{BOARD} .rb-judged").inner_text().startswith("The AI would")
+        judged = page.locator(f"{BOARD} .rb-judged").inner_text()
+        assert judged.startswith("The AI would")
+        # the chance is of ending first, in the figures and in the words made from them
+        assert "chance of ending first after yours" in judged and "of winning" not in judged
         page.screenshot(path=str(ARTIFACTS / "review-table-moment-1366x768.png"))
         page.set_viewport_size({"width": 900, "height": 1000})
         page.screenshot(path=str(ARTIFACTS / "review-table-moment-900x1000.png"))

@@ -105,8 +105,9 @@ export function pickWords(B, q) {
 // chance of winning (the AI's answer is ringed as a hint is).
 function judged(j) {
   if (!j) return "";
-  const chances = j.same ? `your chance of winning after it: ${j.after}%`
-    : `your chance of winning after yours: ${j.after}%, after the AI's: ${j.ai_after}%`;
+  const win = j.win || "winning";  // at a table: of ending first
+  const chances = j.same ? `your chance of ${win} after it: ${j.after}%`
+    : `your chance of ${win} after yours: ${j.after}%, after the AI's: ${j.ai_after}%`;
   const ai = (j.ai_labels || []).length ? j.ai_labels.map(esc).join("; ") : "none";
   return `<div class="rb-judged" role="note"><b>${j.same ? "The AI agrees" : `The AI would choose ${ai}`}</b> (${esc(chances)}). ${esc(j.reason)}</div>`;
 }
