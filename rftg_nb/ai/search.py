@@ -119,26 +119,29 @@ def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random, allowance: Al
                        "cands": [(o.actions, dict(o.parts), m) for o, (m, _n)
                                  in zip(outcomes, stats, strict=True)],
                        "chosen": outcomes.index(best)})
-    figures = _figures(outcomes, best, info, game, ctx)
+    goods = sum(1 for c in ctx.me.tableau if c.good is not None)
+    figures = _figures(info, outcomes, best, lambda o: label(o.actions), game, goods,
+                       best.goods_at_consume)
     return Choice(best.actions, actions_reason(label(best.actions), best.actions, figures,
                                                best.notes), figures)
 
 
-def _figures(outcomes: list[Any], best: Any, info: dict[str, Any], game: Any,
-             ctx: Ctx) -> Figures | None:
-    """The figures a hint's words are made from (None when nothing was played out)."""
+def _figures(info: dict[str, Any], cands: list[Any], best: Any, name: Callable[[Any], str],
+             game: Any, goods: int = 0, goods_at_consume: int = 0) -> Figures | None:
+    """The figures a hint's words are made from: what :func:`halve`'s last ranking found for
+    ``best`` (one of ``cands``) and the next best (named by ``name``); None when it played
+    nothing out."""
     got = info.get("figures")
-    if not got or outcomes[got[0][0]] is not best:
+    if not got or cands[got[0][0]] is not best:
         return None
     (_i, value, vp) = got[0]
-    goods = sum(1 for c in ctx.me.tableau if c.good is not None)
     other = other_value = other_vp = None
     if len(got) > 1:
         j, other_value, other_vp = got[1]
-        other = label(outcomes[j].actions)
+        other = name(cands[j])
     return Figures("chance" if by_win(game) else "margin", value, vp, info["deals"],
                    bool(info.get("flat")), other, other_value, other_vp, goods,
-                   best.goods_at_consume)
+                   goods_at_consume)
 
 
 def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.Random,
@@ -170,16 +173,7 @@ def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.R
     def named(ids: tuple[str, ...]) -> str:
         return _join([d.option(i).label for i in ids]) if ids else "placing nothing"
 
-    figures = None
-    got = info.get("figures")
-    if got and answers[got[0][0]] == best:
-        (_i, value, vp) = got[0]
-        other = other_value = other_vp = None
-        if len(got) > 1:
-            j, other_value, other_vp = got[1]
-            other = named(answers[j])
-        figures = Figures("chance" if by_win(game) else "margin", value, vp, info["deals"],
-                          bool(info.get("flat")), other, other_value, other_vp)
+    figures = _figures(info, answers, best, named, game)
     labels = [d.option(i).label for i in best]
     return Choice(best, place_reason(verb, labels, figures), figures)
 
