@@ -145,13 +145,13 @@ def _most_vp(vp: float, other_vp: float, other: str, noun: str = "call") -> str:
 
 
 def _margin_words(f: Figures) -> str:
+    said = "played out" + (f" over {f.deals} deals" if f.other is not None else "")
+    said += f", the look-ahead expects you to end about {_margin(f.value)}"
     if f.other is None or f.other_value is None:
-        return f"played out, it ends the game about {_margin(f.value)}"
+        return said
     if round(f.value) == round(f.other_value):
-        return (f"played out over {f.deals} deals, it ends the game about {_margin(f.value)}, "
-                f"a little better than {f.other}")
-    return (f"played out over {f.deals} deals, it ends the game about {_margin(f.value)}, "
-            f"against {_margin(f.other_value)} with {f.other}")
+        return f"{said}, a little better than with {f.other}"
+    return f"{said}, against {_margin(f.other_value)} with {f.other}"
 
 
 def review_reason(x: Mapping[str, Any], deals: int, table: bool = False) -> str:
