@@ -8,7 +8,7 @@ from functools import cache
 
 import pytest
 
-from rftg_nb.history.planted import KINDS, PlantError, Planted, planted_game
+from rftg_nb.history.planted import KINDS, Planted, PlantError, planted_game
 from rftg_nb.history.review import key_moments, moment_line, review
 
 SEED0 = 40_000  # seeds apart from the benchmark's
