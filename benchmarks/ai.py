@@ -348,31 +348,19 @@ def baseline_duel(args: tuple[str, int]) -> float:
 
 def baseline_row(rev: str, games: int, processes: int, folder: Path | None) -> None:
     """This tree's strong level against commit ``rev``'s, in 2-player games."""
-    import subprocess
-    import tempfile
+    from reference import worktree
 
     start = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="rftg-ai-baseline-") as tmp:
-        tree = Path(tmp) / "tree"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev],
-                       check=True, capture_output=True)
+    with worktree(ROOT, rev, compiled=True) as (tree, sha):
+        store = Store(folder, f"strong-vs-baseline-{sha}")
+        reused = sum(1 for i in store.done if i < games)
         try:
-            print(f"  building the compiled engine of {rev} (about a minute)...", flush=True)
-            subprocess.run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
-                           cwd=tree, env={**os.environ, "RFTG_NB_COMPILE": "1"}, check=True,
-                           capture_output=True)
-            sha = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
-                                 check=True, capture_output=True, text=True).stdout.strip()
-            store = Store(folder, f"strong-vs-baseline-{sha}")
-            reused = sum(1 for i in store.done if i < games)
             res = store.run(baseline_duel, [(str(tree), i) for i in range(games)], processes)
         finally:
             for child in _BASELINE.values():  # (a pool's workers took theirs with them)
                 child.stdin.close()  # type: ignore[attr-defined]
                 child.wait()  # type: ignore[attr-defined]
             _BASELINE.clear()
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
-                           check=False, capture_output=True)
     wins = sum(res)
     lo, hi = wilson(wins, games)
     print(f"  strong vs the strong level of {sha} (2 players): {wins / games:6.1%} won "

@@ -51,7 +51,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -306,52 +305,38 @@ def bench_baseline(rev: str, rounds: int, here_tree: Path = ROOT, pure: bool = F
     it), in turn (the order alternating each round), in child processes; prints CPU seconds
     an item for both and their ratio, medians over the rounds. ``kinds``: only these
     workloads (see :data:`BASELINE_KINDS`)."""
-    with tempfile.TemporaryDirectory(prefix="rftg-baseline-") as tmp:
-        tree = Path(tmp) / "tree"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev],
-                       check=True, capture_output=True)
-        try:
-            if compiled:
-                print(f"building the compiled engine of {rev} (about a minute)...", flush=True)
-                subprocess.run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
-                               cwd=tree, env={**os.environ, "RFTG_NB_COMPILE": "1"},
-                               check=True, capture_output=True)
-            sha = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
-                                 check=True, capture_output=True, text=True).stdout.strip()
-            against = "this tree" if here_tree == ROOT else str(here_tree)
-            print(f"baseline: {rev} ({sha}), against {against}; CPU seconds an item, medians "
-                  f"over {rounds} rounds, the two trees in turn")
-            for kind, what, n in BASELINE_KINDS:
-                if kinds is not None and kind not in kinds:
-                    continue
-                here: list[float] = []
-                there: list[float] = []
-                engines: set[str] = set()
-                theirs: set[str] = set()
-                for r in range(rounds):
-                    sides = [(here_tree, here, pure), (tree, there, False)]
-                    for where, into, python in (sides if r % 2 == 0 else sides[::-1]):
-                        cpu, engine = _child(where, kind, n, 7_000 + 1_000 * r, python)
-                        into.append(cpu / n)
-                        (engines if where is here_tree else theirs).add(engine)
-                a, b = statistics.median(here), statistics.median(there)
-                # each round's two runs were next to each other in time: their ratio is the
-                # figure least moved by the machine's own ups and downs
-                paired = sorted(y / x for x, y in zip(here, there, strict=True))
-                print(f"  {what}: this tree ({'/'.join(sorted(engines))} engine) "
-                      f"{a * 1000:.2f} ms, baseline ({'/'.join(sorted(theirs))} engine) "
-                      f"{b * 1000:.2f} ms: "
-                      f"{statistics.median(paired):.2f}x as fast (median of the rounds' "
-                      f"ratios; {paired[0]:.2f}-{paired[-1]:.2f})", flush=True)
-            if kinds is None or "memory" in kinds:  # bytes: the same every time, run once
-                mine, engine = _memory_child(here_tree, pure)
-                base, theirs_engine = _memory_child(tree)
-                print(f"  memory a finished random 2-player game with goals holds: this tree "
-                      f"({engine} engine) {mine / 1024:.1f} KiB, baseline ({theirs_engine} "
-                      f"engine) {base / 1024:.1f} KiB: {mine / base:.3f}x", flush=True)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
-                           check=False, capture_output=True)
+    with reference.worktree(ROOT, rev, compiled) as (tree, sha):
+        against = "this tree" if here_tree == ROOT else str(here_tree)
+        print(f"baseline: {rev} ({sha}), against {against}; CPU seconds an item, medians "
+              f"over {rounds} rounds, the two trees in turn")
+        for kind, what, n in BASELINE_KINDS:
+            if kinds is not None and kind not in kinds:
+                continue
+            here: list[float] = []
+            there: list[float] = []
+            engines: set[str] = set()
+            theirs: set[str] = set()
+            for r in range(rounds):
+                sides = [(here_tree, here, pure), (tree, there, False)]
+                for where, into, python in (sides if r % 2 == 0 else sides[::-1]):
+                    cpu, engine = _child(where, kind, n, 7_000 + 1_000 * r, python)
+                    into.append(cpu / n)
+                    (engines if where is here_tree else theirs).add(engine)
+            a, b = statistics.median(here), statistics.median(there)
+            # each round's two runs were next to each other in time: their ratio is the
+            # figure least moved by the machine's own ups and downs
+            paired = sorted(y / x for x, y in zip(here, there, strict=True))
+            print(f"  {what}: this tree ({'/'.join(sorted(engines))} engine) "
+                  f"{a * 1000:.2f} ms, baseline ({'/'.join(sorted(theirs))} engine) "
+                  f"{b * 1000:.2f} ms: "
+                  f"{statistics.median(paired):.2f}x as fast (median of the rounds' "
+                  f"ratios; {paired[0]:.2f}-{paired[-1]:.2f})", flush=True)
+        if kinds is None or "memory" in kinds:  # bytes: the same every time, run once
+            mine, engine = _memory_child(here_tree, pure)
+            base, theirs_engine = _memory_child(tree)
+            print(f"  memory a finished random 2-player game with goals holds: this tree "
+                  f"({engine} engine) {mine / 1024:.1f} KiB, baseline ({theirs_engine} "
+                  f"engine) {base / 1024:.1f} KiB: {mine / base:.3f}x", flush=True)
 
 
 # ---------------------------------------------------------------------------- memory
@@ -359,30 +344,16 @@ MEMORY_GAMES = 20
 MEMORY_WARM_GAMES = 500
 
 
-def game_memory(n: int = MEMORY_GAMES) -> float:
-    """Bytes a finished random 2-player game with goals holds, the mean over ``n`` games kept
-    alive together: what tracemalloc counts as allocated while they live, after a collection,
-    less what it counted before the first (the card data, imported modules). The same on any
-    machine with this Python; it is not a time."""
-    import gc
-    import tracemalloc
-
-    # Games of other seeds first: they fill the module-level tables that every game shares
-    # (a 6-cost development's points for each design, the short answers, the goals' card
-    # categories), which grow for hundreds of games and are no game's own memory.
-    for s in range(MEMORY_WARM_GAMES):
-        play_one(20_000 + s)
-    gc.collect()
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
-        games = [play_one(10_000 + s) for s in range(n)]
-        gc.collect()
-        held = tracemalloc.get_traced_memory()[0] - before
-    finally:
-        tracemalloc.stop()
-    assert len(games) == n
-    return held / n
+def game_memory() -> float:
+    """Bytes a finished random 2-player game with goals holds, the mean over
+    :data:`MEMORY_GAMES` games kept alive together, measured by :data:`MEMORY_CHILD` on this
+    tree: what tracemalloc counts as allocated while they live, after a collection, less what
+    it counted before the first (the card data, imported modules), once
+    :data:`MEMORY_WARM_GAMES` games of other seeds have filled the tables every game shares
+    (a 6-cost development's points for each design, the short answers, the goals' card
+    categories), which grow for hundreds of games and are no game's own memory. The same on
+    any machine with this Python; it is not a time."""
+    return _memory_child(ROOT)[0]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,10 +22,14 @@ import multiprocessing as mp
 import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 #: work of one calibration unit; fixed, so that ratios stay comparable between commits
 UNIT_STEPS = 500
@@ -211,6 +215,29 @@ def condition(load: bool, procs: int | None = None) -> Iterator[str]:
     words for it."""
     with cpu_load(procs if load else 0):
         yield conditions(load, procs)
+
+
+@contextmanager
+def worktree(root: Path, rev: str, compiled: bool = False) -> Iterator[tuple[Path, str]]:
+    """A worktree of commit ``rev`` of the repository at ``root`` in a temporary folder
+    (``compiled``: its engine built with mypyc first, as ``make install`` builds it), and its
+    short commit id; removed when the block ends."""
+    with tempfile.TemporaryDirectory(prefix="rftg-baseline-") as tmp:
+        tree = Path(tmp) / "tree"
+        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree), rev],
+                       check=True, capture_output=True)
+        try:
+            if compiled:
+                print(f"building the compiled engine of {rev} (about a minute)...", flush=True)
+                subprocess.run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
+                               cwd=tree, env={**os.environ, "RFTG_NB_COMPILE": "1"},
+                               check=True, capture_output=True)
+            sha = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
+                                 check=True, capture_output=True, text=True).stdout.strip()
+            yield tree, sha
+        finally:
+            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)],
+                           check=False, capture_output=True)
 
 
 if __name__ == "__main__":

@@ -42,11 +42,13 @@ def outlook(game: Any, seat: int) -> tuple[float, float, float]:
     ctx = Ctx(game, seat)
     mine, margin, others = expected(game, seat, ctx)
     spread = 3.8 + 0.85 * ctx.rounds
-    if len(others) > 1:
-        won = first_chance(mine, others, spread)
-    else:
-        won = 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
+    won = first_chance(mine, others, spread) if len(others) > 1 else _ahead(margin, spread)
     return won, mine, margin
+
+
+def _ahead(margin: float, spread: float) -> float:
+    """The chance that a margin expected at ``margin``, spread by ``spread``, ends above 0."""
+    return 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
 
 
 def first_chance(mine: float, others: list[float], spread: float) -> float:
@@ -58,8 +60,7 @@ def first_chance(mine: float, others: list[float], spread: float) -> float:
     ending first means beating the best of several scores, not the best of their expectations
     (three even rivals: about 1 in 4, where the margin to the best expectation says 1 in 2)."""
     if len(others) <= 1:
-        margin = mine - (others[0] if others else 0.0)
-        return 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
+        return _ahead(mine - (others[0] if others else 0.0), spread)
     sigma = spread / math.sqrt(2.0)  # one side's own spread
     gaps = [(mine - o) / sigma for o in others]
     total = 0.0

@@ -49,9 +49,6 @@ class Figures:
     goods: int = 0
     goods_at_consume: int = 0
 
-    def as_dict(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
-
 
 def percent(p: float) -> str:
     """A chance in words: "34%", or "under 1%" / "over 99%" where rounding would say 0 or 100."""
