@@ -1,10 +1,11 @@
 """The strong level: check the candidate answers by playing their round out, many times.
 
 For an action choice, and for the choice of a development or a world to place and of the
-cards to keep when exploring (against the robot and at a table alike), every candidate answer
-is played on copies of the game (:mod:`rftg_nb.ai.determinize`) to the start of the next
-round: hidden cards dealt afresh, the robot's roll taken from a spread of its 36 rolls, the
-seat's own later choices in the round made by the fast level, other players' by the fast
+cards to keep when exploring (against the robot and at a table alike), and at a table for
+every other question of the seat (the answers of :mod:`rftg_nb.ai.answers`), every candidate
+answer is played on copies of the game (:mod:`rftg_nb.ai.determinize`) to the start of the
+next round: hidden cards dealt afresh, the robot's roll taken from a spread of its 36 rolls,
+the seat's own later choices in the round made by the fast level, other players' by the fast
 level from their own seat. Every candidate meets the same deals and rolls, so the comparison
 is between choices, not luck. The end of the round is scored by
 :func:`rftg_nb.ai.evaluate.outlook`: the chance of winning against the robot, the expected
@@ -27,7 +28,6 @@ seat's own expected score, then its margin.
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 import statistics
@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.ai import determinize
+from rftg_nb.ai.answers import MID_ROUND, TABLE_MORE, candidates, naming
 from rftg_nb.ai.budget import Allowance, Budget
 from rftg_nb.ai.chooser_base import Choice
 from rftg_nb.ai.decisions import Chooser
@@ -65,8 +66,7 @@ SCHEDULES = (
 STAGES = SCHEDULES[0]
 MAX_DEALS = max(deals for plan in SCHEDULES for _keep, deals in plan)
 FLAT = 0.01  # win chances closer than this (beyond their noise) do not tell answers apart
-MID_ROUND = (Kind.DEVELOP, Kind.SETTLE, Kind.SETTLE_SECOND, Kind.EXPLORE_KEEP)
-MAX_KEEP_SETS = 8
+ROUNDS = 1  # rounds a playout plays before the outlook scores it
 OBJECTIVE = "win"  # solitaire: the chance of winning ("margin": the expected margin)
 
 # One playout's result for the seat: (what is maximised first: the chance of winning in the
@@ -87,7 +87,7 @@ def strong_choice(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: rando
         allowance = Budget().start()
     if d.kind == Kind.ACTIONS:
         return _actions(game, d, ctx, rng, allowance, record)
-    if d.kind in MID_ROUND:
+    if d.kind in MID_ROUND or (d.kind in TABLE_MORE and not ctx.solo):
         return _mid_round(game, d, ctx, chooser, rng, allowance)
     return None
 
@@ -147,13 +147,7 @@ def _figures(info: dict[str, Any], cands: list[Any], best: Any, name: Callable[[
 def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.Random,
                allowance: Allowance) -> Choice | None:
     quick = chooser.choose(d)
-    if d.kind == Kind.EXPLORE_KEEP:
-        answers = _keep_sets(d, chooser)
-    else:
-        answers = [(o.id,) for o in d.options] + ([()] if d.min == 0 else [])
-    if quick.ids in answers:
-        answers.remove(quick.ids)
-    answers.insert(0, quick.ids)
+    answers = candidates(d, chooser, quick.ids)
     if len(answers) <= 1:
         return None
 
@@ -167,26 +161,14 @@ def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.R
     best = halve(answers, run, rng, allowance, flat_to_vp=by_win(game), info=info)
     if best == quick.ids:
         return quick
-    verb = {Kind.DEVELOP: "Develop", Kind.SETTLE: "Settle", Kind.SETTLE_SECOND: "Settle",
-            Kind.EXPLORE_KEEP: "Keep"}[d.kind]
+    verb, none = naming(d.kind)
 
     def named(ids: tuple[str, ...]) -> str:
-        return _join([d.option(i).label for i in ids]) if ids else "placing nothing"
+        return _join([d.option(i).label for i in ids]) if ids else none.lower()
 
     figures = _figures(info, answers, best, named, game)
     labels = [d.option(i).label for i in best]
-    return Choice(best, place_reason(verb, labels, figures), figures)
-
-
-def _keep_sets(d: Decision, chooser: Chooser) -> list[tuple[str, ...]]:
-    """The explore answers worth playing out: the best few sets of cards by the fast level."""
-    cards = [c for i in d.ids if (c := chooser.hand_card(i)) is not None]
-    base = [c for c in chooser.ctx.me.hand if c not in cards]
-    scored = []
-    for combo in itertools.combinations(sorted(cards, key=lambda c: c.id), d.min):
-        scored.append((-chooser.hv(base + list(combo)), tuple(c.id for c in combo)))
-    scored.sort()
-    return [ids for _v, ids in scored[:MAX_KEEP_SETS]]
+    return Choice(best, place_reason(verb, labels, figures, none), figures)
 
 
 def schedule_cost(stages: tuple[tuple[int, int], ...], n: int) -> int:
@@ -370,9 +352,9 @@ def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
         except IllegalChoice as err:
             raise determinize.CopyError(f"the answer does not fit the copy: {err}") from err
     while (d := twin.decision) is not None:
-        if d.kind == Kind.ACTIONS and twin.round > start_round:
+        if d.kind == Kind.ACTIONS and twin.round >= start_round + ROUNDS:
             break
-        if round_start and d.kind == Kind.ACTIONS:
+        if round_start and d.kind == Kind.ACTIONS and twin.round == start_round:
             if d.player == seat:
                 twin.apply(list(answer))
                 continue

@@ -93,15 +93,16 @@ def _goods_note(note: str) -> bool:
     return note.startswith(("sell a good", "consume for"))
 
 
-def place_reason(verb: str, labels: Sequence[str], f: Figures | None) -> str:
-    """The reason a hint gives for a card to place or keep (``verb`` and the cards'
-    ``labels``; none: placing nothing now), from the look-ahead's figures ``f`` (None:
-    nothing was played out to compare)."""
+def place_reason(verb: str, labels: Sequence[str], f: Figures | None,
+                 none: str = "Place nothing now") -> str:
+    """The reason a hint gives for a card to place or keep, or another answer (``verb`` and
+    the options' ``labels``; none: ``none``, placing nothing now), from the look-ahead's
+    figures ``f`` (None: nothing was played out to compare)."""
     if labels:
         what = f"{verb} {labels[0] if len(labels) == 1 else ', '.join(labels[:-1])}"
         what += f" and {labels[-1]}" if len(labels) > 1 else ""
     else:
-        what = "Place nothing now"
+        what = none
     if f is None:
         return f"{what}: played out over sampled draws and rolls, it does best."
     return f"{what}: {_words(f, 'choose')}."

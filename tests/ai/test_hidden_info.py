@@ -70,10 +70,12 @@ def test_same_answer_whatever_the_hidden_cards(kind: str, level: str) -> None:
         assert ai.answer(a, a.decision) == ai.answer(b, b.decision), (kind, level, seed)
 
 
-def test_a_second_decision_in_the_phase_too() -> None:
-    """After the same answer, the next decision (paying for a development) also agrees."""
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_second_decision_in_the_phase_too(level: str) -> None:
+    """After the same answer, the next decision (paying for a development) also agrees: at
+    a table the strong level plays that question out too."""
     a, b = pair(*CASES["develop"])
-    ai = AIPlayer("fast", seed=3)
+    ai = AIPlayer(level, seed=3)
     for g in (a, b):
         answer(g, "Replicant Robots")
         while g.decision is not None and g.decision.player == 1:  # places nothing

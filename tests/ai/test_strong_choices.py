@@ -12,7 +12,7 @@ import pytest
 
 from rftg_nb import Game
 from rftg_nb.ai import AIPlayer
-from rftg_nb.ai.search import MID_ROUND
+from rftg_nb.ai.answers import MID_ROUND
 from rftg_nb.robot import SoloGame
 
 DIFFICULTY = ("easy", "medium", "hard")
