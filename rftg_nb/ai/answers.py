@@ -29,31 +29,33 @@ TABLE_MORE = frozenset(Kind) - {Kind.ACTIONS, Kind.DICE, Kind.DRAFT_PICK, Kind.S
 MAX_KEEP_SETS = 8  # sets of explored cards to keep played out
 MAX_ANSWERS = 8  # answers played out to a question of TABLE_MORE, the fast level's first
 
-#: how a hint names an answer: (its verb, the words for an empty answer)
-PLACE_VERBS: dict[str, tuple[str, str]] = {
-    Kind.DEVELOP: ("Develop", "Place nothing now"),
-    Kind.SETTLE: ("Settle", "Place nothing now"),
-    Kind.SETTLE_SECOND: ("Settle", "Place nothing now"),
-    Kind.EXPLORE_KEEP: ("Keep", "Keep nothing"),
+#: how a hint names an answer: (its verb, an empty answer as the hint's first words, and as
+#: the other answer it compares with: "... against 3 VP ahead with paying nothing")
+PLACE_VERBS: dict[str, tuple[str, str, str]] = {
+    Kind.DEVELOP: ("Develop", "Place nothing now", "placing nothing"),
+    Kind.SETTLE: ("Settle", "Place nothing now", "placing nothing"),
+    Kind.SETTLE_SECOND: ("Settle", "Place nothing now", "placing nothing"),
+    Kind.EXPLORE_KEEP: ("Keep", "Keep nothing", "keeping nothing"),
 }
-VERBS: dict[str, tuple[str, str]] = {
-    Kind.SETTLE_METHOD: ("Settle by", "Settle no way"),
-    Kind.PAY: ("Pay with", "Pay nothing"),
-    Kind.MILITARY_DISCARD: ("Discard", "Discard nothing for Military"),
-    Kind.TRADE: ("Trade", "Trade nothing"),
-    Kind.CONSUME_POWER: ("Use", "Use no more consume powers"),
-    Kind.CONSUME_GOODS: ("Consume", "Consume nothing"),
-    Kind.CONSUME_DISCARD: ("Discard", "Discard nothing"),
-    Kind.GAMBLE: ("Name", "Name nothing"),
-    Kind.WINDFALL: ("Produce on", "Produce on no world"),
-    Kind.PRODUCE_DISCARD: ("Discard", "Discard nothing"),
-    Kind.HAND_LIMIT: ("Discard", "Discard nothing"),
-    Kind.INITIAL_DISCARD: ("Discard", "Discard nothing"),
+VERBS: dict[str, tuple[str, str, str]] = {
+    Kind.SETTLE_METHOD: ("Settle by", "Settle no way", "settling no way"),
+    Kind.PAY: ("Pay with", "Pay nothing", "paying nothing"),
+    Kind.MILITARY_DISCARD: ("Discard", "Discard nothing for Military",
+                            "discarding nothing for Military"),
+    Kind.TRADE: ("Trade", "Trade nothing", "trading nothing"),
+    Kind.CONSUME_POWER: ("Use", "Use no more consume powers", "using no more consume powers"),
+    Kind.CONSUME_GOODS: ("Consume", "Consume nothing", "consuming nothing"),
+    Kind.CONSUME_DISCARD: ("Discard", "Discard nothing", "discarding nothing"),
+    Kind.GAMBLE: ("Name", "Name nothing", "naming nothing"),
+    Kind.WINDFALL: ("Produce on", "Produce on no world", "producing on no world"),
+    Kind.PRODUCE_DISCARD: ("Discard", "Discard nothing", "discarding nothing"),
+    Kind.HAND_LIMIT: ("Discard", "Discard nothing", "discarding nothing"),
+    Kind.INITIAL_DISCARD: ("Discard", "Discard nothing", "discarding nothing"),
 }
 
 
-def naming(kind: str) -> tuple[str, str]:
-    """(verb, the words for an empty answer) of a question of ``kind``."""
+def naming(kind: str) -> tuple[str, str, str]:
+    """How a hint names the answers to a question of ``kind`` (see :data:`VERBS`)."""
     return VERBS.get(kind) or PLACE_VERBS[kind]
 
 

@@ -161,10 +161,10 @@ def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.R
     best = halve(answers, run, rng, allowance, flat_to_vp=by_win(game), info=info)
     if best == quick.ids:
         return quick
-    verb, none = naming(d.kind)
+    verb, none, with_none = naming(d.kind)
 
     def named(ids: tuple[str, ...]) -> str:
-        return _join([d.option(i).label for i in ids]) if ids else none.lower()
+        return _join([d.option(i).label for i in ids]) if ids else with_none
 
     figures = _figures(info, answers, best, named, game)
     labels = [d.option(i).label for i in best]

@@ -11,7 +11,7 @@ import random
 
 from rftg_nb import Game
 from rftg_nb.ai import AIPlayer
-from rftg_nb.ai.answers import MAX_ANSWERS, TABLE_MORE, VERBS, neighbours
+from rftg_nb.ai.answers import MAX_ANSWERS, MID_ROUND, TABLE_MORE, VERBS, naming, neighbours
 from rftg_nb.ai.decisions import Chooser
 from rftg_nb.ai.search import strong_choice
 from rftg_nb.ai.valuation import Ctx
@@ -23,6 +23,16 @@ def test_every_question_but_the_dice_and_the_draft_is_played_out_at_a_table() ->
     assert set(TABLE_MORE) == set(VERBS)
     assert Kind.DICE not in TABLE_MORE and Kind.DRAFT_PICK not in TABLE_MORE
     assert {Kind.PAY, Kind.TRADE, Kind.CONSUME_GOODS, Kind.HAND_LIMIT} <= TABLE_MORE
+
+
+def test_an_empty_answer_is_named_to_fit_both_places_in_a_hint() -> None:
+    """First words ("Pay nothing: ...") and the answer compared with ("... with paying
+    nothing"): the same answer, worded for each place."""
+    for kind in (*TABLE_MORE, *MID_ROUND):
+        verb, none, with_none = naming(kind)
+        assert none.split()[0] == verb.split()[0] or kind in MID_ROUND
+        assert with_none.split()[0].endswith("ing")
+        assert with_none.split()[1:] == none.split()[1:len(with_none.split())]
 
 
 def _questions(players: int, seeds: range):
@@ -72,7 +82,7 @@ def test_a_table_seats_other_questions_are_played_out_and_told() -> None:
             differs[d.kind] += 1
             assert h.figures is not None
             assert "best other player" in h.reason and "%" not in h.reason
-            verb, none = VERBS[d.kind]
+            verb, none, _with_none = VERBS[d.kind]
             assert h.reason.startswith(verb if h.ids else none), h.reason
     assert searched >= 10 and sum(differs.values()) >= 2, (searched, differs)
 
