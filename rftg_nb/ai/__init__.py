@@ -7,8 +7,9 @@
     >>> game.is_over
     True
 
-Levels (:data:`LEVELS`): ``"fast"`` (rules of thumb, milliseconds a decision) and ``"strong"``
-(the fast player's choices checked by playing sampled rounds). Neither looks at hidden cards.
+Levels (:data:`LEVELS`): ``"fast"`` (rules of thumb, and against the robot its best few
+candidates played out on a few sampled rounds: milliseconds a decision) and ``"strong"`` (the
+rules' candidates checked by playing many sampled rounds). Neither looks at hidden cards.
 ``AIPlayer("strong", seed, seconds=1.5)`` answers within a time budget (the apps use
 :data:`APP_SECONDS`), ``playouts=N`` within a deterministic count of sampled rounds.
 """

@@ -1,9 +1,11 @@
 """``AIPlayer``: a computer player that answers any decision of its seat.
 
-Two levels: ``"fast"`` answers every decision by the rules of thumb of
-:mod:`rftg_nb.ai.decisions` (a few milliseconds); ``"strong"`` also plays the rounds that each
-promising choice of actions leads to, many times over, on copies of the game whose hidden cards
-and dice are drawn afresh (:mod:`rftg_nb.ai.search`), and keeps the choice that does best.
+Two levels: ``"fast"`` answers by the rules of thumb of :mod:`rftg_nb.ai.decisions`, and
+against the robot plays its best few candidates out on a few deals (a few milliseconds a
+decision); ``"strong"`` plays the rounds that each promising answer leads to many times over,
+on copies of the game whose hidden cards and dice are drawn afresh (:mod:`rftg_nb.ai.search`),
+and keeps the answer that does best. Both play the seat's later choices in those rounds by the
+rules of thumb.
 
 Both see only what their seat sees (:mod:`rftg_nb.ai.knowledge`). The strong level thinks
 within a :class:`rftg_nb.ai.budget.Budget`: ``seconds`` bounds the wait for one answer (it
@@ -33,6 +35,11 @@ LEVELS = ("fast", "strong")
 # What the apps let the strong level think about one question (hints, computer seats): the
 # search stops on time, and what it does after the last playout keeps the wait within 2 s.
 APP_SECONDS = 1.5
+# The fast level's look-ahead against the robot: at most this many playouts a decision, its
+# best few candidates each played out on a few deals (a few milliseconds a decision). At a
+# table it plays nothing out: there a playout costs a round of every seat, and the app's
+# computer seats answer while a person waits.
+FAST_PLAYOUTS = 24
 
 
 class AILevelError(ValueError):
@@ -66,7 +73,8 @@ class AIPlayer:
     seconds; playouts, each one answer played to the end of the round on one sampled copy),
     whichever runs out first. None (the default) is no cap: the full look-ahead, whose time
     grows with the players at the table (about 1-5 s a choice of actions with 4-5 players).
-    The fast level plays nothing out, so neither changes it.
+    The fast level plays out at most :data:`FAST_PLAYOUTS` a decision against the robot (a
+    lower ``playouts`` lowers that) and nothing at a table.
 
     ``strict``: an answer of the AI's own that the decision does not allow raises
     :class:`IllegalAIAnswer` (the tests play so); otherwise it is replaced by a legal one, so
@@ -118,11 +126,20 @@ class AIPlayer:
         play(game, self if seat is None else {seat: self})
 
     # ------------------------------------------------------------------ inside
+    def _budget(self) -> Budget:
+        """The cap of one decision's look-ahead: the one given, and for the fast level at most
+        :data:`FAST_PLAYOUTS` playouts."""
+        b = self.budget
+        if self.level == "fast":
+            cap = FAST_PLAYOUTS if b.playouts is None else min(b.playouts, FAST_PLAYOUTS)
+            return Budget(b.seconds, cap)
+        return b
+
     def _choose(self, game: Any, decision: Decision | None) -> Choice:
         d = decision if decision is not None else game.decision
         if d is None:
             raise IllegalChoice("the game is over: there is no decision to answer")
-        allowance = self.budget.start()  # the wait counts from the question
+        allowance = self._budget().start()  # the wait counts from the question
         key = knowledge.position_key(game, d.player, d, self.seed)
         rng = random.Random(key)
         choice = self._think(game, d, rng, allowance)
@@ -139,8 +156,11 @@ class AIPlayer:
     def _think(self, game: Any, d: Decision, rng: random.Random,
                allowance: Allowance) -> Choice:
         ctx = Ctx(game, d.player)
-        chooser = Chooser(ctx, rng, eager=self.level == "fast")
-        if self.level == "strong":
+        fast = self.level == "fast"
+        chooser = Chooser(ctx, rng, eager=fast)
+        # The fast level looks ahead against the robot only, and with playouts=0 not at all
+        # (its rules of thumb alone).
+        if not fast or (ctx.solo and allowance.budget.playouts != 0):
             try:
                 got = strong_choice(game, d, ctx, chooser, rng, allowance, self.record)
             except CopyError:  # a game with zones the look-ahead cannot copy faithfully

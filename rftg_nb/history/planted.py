@@ -1,8 +1,9 @@
 """Solitaire games with one mistake planted in them, to check that the review points at it.
 
-Each game is played by the fast AI (:class:`rftg_nb.ai.AIPlayer`), whose answers differ from
-the strong AI's often enough that the review has other decisions to weigh, except for one
-decision of the kind asked, from a seeded round on, answered as a weaker player would:
+Each game is played by the fast AI's rules of thumb (:class:`rftg_nb.ai.AIPlayer` with
+``playouts=0``), whose answers differ from the strong AI's often enough that the review has
+other decisions to weigh, except for one decision of the kind asked, from a seeded round on,
+answered as a weaker player would:
 
 - ``"unplaced"``: a world the fast AI would settle is left in hand;
 - ``"weak-development"``: a 6-cost development it would place is passed over for the
@@ -96,7 +97,8 @@ def _mistake(kind: str, game: SoloGame, d: Decision, ids: tuple[str, ...]) \
 
 def planted_game(seed: int, kind: str, difficulty: str | None = None,
                  rounds: tuple[int, int] = ROUNDS) -> Planted | None:
-    """The solitaire game of ``seed`` played by the fast AI with one mistake of ``kind``
+    """The solitaire game of ``seed`` played by the fast AI's rules of thumb (no look-ahead:
+    ``playouts=0``) with one mistake of ``kind``
     planted at the first decision that can carry it from a round drawn from ``rounds`` on;
     None when the game ends with none planted."""
     if kind not in KINDS:
@@ -104,7 +106,7 @@ def planted_game(seed: int, kind: str, difficulty: str | None = None,
     rng = random.Random(f"planted:{seed}:{kind}")
     from_round = rng.randint(*rounds)
     game = SoloGame.new(seed=seed, difficulty=difficulty or DIFFICULTIES[seed % 3])
-    ai = AIPlayer("fast", seed=seed)
+    ai = AIPlayer("fast", seed=seed, playouts=0)  # its rules of thumb (the games as measured)
     planted: tuple[int, int, tuple[str, ...]] | None = None
     while (d := game.decision) is not None:
         ids = tuple(ai.answer(game, d))

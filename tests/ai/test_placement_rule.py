@@ -24,7 +24,7 @@ def test_solitaire_fast_level_places_whenever_the_plain_rule_would_and_more_ofte
     seen = 0
     for i in range(6):
         game = SoloGame.new(seed=4_000 + i, difficulty="hard")
-        ai = AIPlayer("fast", seed=i)
+        ai = AIPlayer("fast", seed=i, playouts=0)  # its rules alone: no look-ahead
         while (d := game.decision) is not None:
             if d.kind in PLACING:
                 plain, eager = _answers(game, d)
@@ -34,7 +34,7 @@ def test_solitaire_fast_level_places_whenever_the_plain_rule_would_and_more_ofte
                     assert eager, f"round {game.round}: the eager rule held back {plain}"
                 elif eager:
                     more += 1
-                assert tuple(ai.answer(game, d)) == eager  # the fast level plays the eager rule
+                assert tuple(ai.answer(game, d)) == eager  # the fast level's rule is the eager one
             game.apply(ai.answer(game, d))
     assert seen > 20
     assert more > 0, "the eager rule never placed a card the plain rule held back"

@@ -12,6 +12,7 @@ import pytest
 
 from rftg_nb.ai import AIPlayer
 from rftg_nb.ai.evaluate import first_chance
+from rftg_nb.ai.player import FAST_PLAYOUTS
 from rftg_nb.ai.sentences import (
     MIN_COST,
     SETTLED,
@@ -180,12 +181,22 @@ def _plan_notes(reason: str) -> list[str]:
     return m.group(1).split("; ") if m else []
 
 
-def test_the_fast_level_keeps_its_own_reckoning() -> None:
+def test_the_fast_levels_rules_keep_their_own_reckoning() -> None:
+    game = SoloGame.new(seed=6, difficulty="easy")
+    ai = AIPlayer("fast", seed=0, playouts=0)  # the rules alone
+    game.apply(ai.answer(game, game.decision))
+    h = ai.hint(game)
+    assert h.figures is None and h.reason.startswith("Choose ")
+
+
+def test_the_fast_level_tells_what_its_short_look_ahead_found() -> None:
     game = SoloGame.new(seed=6, difficulty="easy")
     ai = AIPlayer("fast", seed=0)
     game.apply(ai.answer(game, game.decision))
     h = ai.hint(game)
-    assert h.figures is None and h.reason.startswith("Choose ")
+    f = h.figures
+    assert f is not None and 1 <= f.deals <= FAST_PLAYOUTS
+    assert f"over {f.deals} deals" in h.reason or f"{f.deals} deals" in h.reason, h.reason
 
 
 # ---------------------------------------------------------------- a table's chance

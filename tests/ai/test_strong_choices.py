@@ -31,13 +31,14 @@ PINNED = [
 
 
 def position(where: tuple[str, int, int, str, int]) -> SoloGame | Game:
-    """The game at the first decision of ``kind`` from ``round`` on, played by the fast level."""
+    """The game at the first decision of ``kind`` from ``round`` on, played by the fast level's
+    rules alone (no look-ahead: the positions these answers were pinned at)."""
     game, s, rnd, kind, seat = where
     if game == "solo":
         g: SoloGame | Game = SoloGame.new(seed=100 + s, difficulty=DIFFICULTY[s % 3])
     else:
         g = Game.new(players=3 if s == 9 else 2, seed=200 + s, goals=s % 2 == 0)
-    fast = AIPlayer("fast", seed=s)
+    fast = AIPlayer("fast", seed=s, playouts=0)
     while (d := g.decision) is not None:
         wanted = d.kind == "actions" if kind == "actions" else d.kind in MID_ROUND
         if g.round >= rnd and wanted and d.player == seat:
