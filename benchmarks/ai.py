@@ -423,6 +423,11 @@ def hint_row(positions: int, loads: list[bool], procs: int | None) -> bool:
     return ok
 
 
+def _wait(seconds: float, unit: float) -> str:
+    """A wait in calibration units of ``unit`` seconds, and in ms."""
+    return f"{seconds / unit:.1f} units ({seconds * 1000:.1f} ms)"
+
+
 def speed_row(games: int, loads: list[bool], procs: int | None) -> bool:
     """Fast-AI solitaire games, in calibration units a game (chunks of 5 games, each beside
     the units timed just before it), and each of its decisions (wall clock, in units of that
@@ -430,6 +435,7 @@ def speed_row(games: int, loads: list[bool], procs: int | None) -> bool:
     from reference import condition, interleaved
 
     from rftg_nb.ai import AIPlayer
+    from rftg_nb.engine.kinds import Kind
     from rftg_nb.robot import SoloGame
 
     per_chunk = 5
@@ -453,19 +459,16 @@ def speed_row(games: int, loads: list[bool], procs: int | None) -> bool:
         with condition(load, procs) as words:
             r = interleaved(chunk, max(1, games // per_chunk), per_chunk, units=5)
         every = [w for ws in waits.values() for w in ws]
-        acts = waits.get("actions", [0.0])
-
-        def both(x: float, unit: float = r.unit) -> str:
-            return f"{x / unit:.1f} units ({x * 1000:.1f} ms)"
-
+        acts = waits.get(Kind.ACTIONS, [0.0])
+        unit = r.unit
         line = (f"  fast AI solitaire game ({words}): {r.units_per_item:.1f} calibration units "
                 f"({1 / r.item_seconds:.1f} games a second here); a decision: median "
-                f"{both(statistics.median(every))}, p90 {both(p90(every))}, max "
-                f"{both(max(every))}; a choice of actions: median "
-                f"{both(statistics.median(acts))}, p90 {both(p90(acts))}")
+                f"{_wait(statistics.median(every), unit)}, p90 {_wait(p90(every), unit)}, max "
+                f"{_wait(max(every), unit)}; a choice of actions: median "
+                f"{_wait(statistics.median(acts), unit)}, p90 {_wait(p90(acts), unit)}")
         if not load:
             ok = (r.units_per_item <= FAST_GAME_UNITS
-                  and p90(every) / r.unit <= FAST_DECISION_P90_UNITS)
+                  and p90(every) / unit <= FAST_DECISION_P90_UNITS)
             line += (f"   [ceilings {FAST_GAME_UNITS:.0f} units a game, "
                      f"{FAST_DECISION_P90_UNITS:.0f} a decision's p90] {'PASS' if ok else 'FAIL'}")
         print(line, flush=True)

@@ -98,9 +98,8 @@ def _mistake(kind: str, game: SoloGame, d: Decision, ids: tuple[str, ...]) \
 def planted_game(seed: int, kind: str, difficulty: str | None = None,
                  rounds: tuple[int, int] = ROUNDS) -> Planted | None:
     """The solitaire game of ``seed`` played by the fast AI's rules of thumb (no look-ahead:
-    ``playouts=0``) with one mistake of ``kind``
-    planted at the first decision that can carry it from a round drawn from ``rounds`` on;
-    None when the game ends with none planted."""
+    ``playouts=0``) with one mistake of ``kind`` planted at the first decision that can carry
+    it from a round drawn from ``rounds`` on; None when the game ends with none planted."""
     if kind not in KINDS:
         raise PlantError(f"kind: expected one of {KINDS}, got {kind!r}")
     rng = random.Random(f"planted:{seed}:{kind}")
