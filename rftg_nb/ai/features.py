@@ -165,3 +165,40 @@ def action_score(actions: tuple[str, ...], parts: dict[str, float], rounds_left:
     if len(x) != len(w):
         raise WeightsError(f"solo_actions.json: {len(w)} weights for {len(x)} features")
     return sum(map(mul, w, x))
+
+
+# ---------------------------------------------------------------------------- settle scores
+SETTLE_NAMES = ("play_value", "cost_in_vp", "cards_paid", "vp", "military", "produces",
+                "windfall")
+
+
+def settle_features(design: Any, play_value: float, cost_in_vp: float, paid: int) -> list[float]:
+    """Numbers for settling one world in the solitaire game, beside placing nothing (all
+    zero): what the fast level's rule reckons placing it is worth (``play_value``) and costs
+    (``cost_in_vp``: the hand value given up, the world's own keep value included), the cards
+    paid, and what kind of world it is (printed VP, a military world, a production or a
+    windfall world)."""
+    return [play_value, cost_in_vp, float(paid), float(design.vp),
+            1.0 if design.military else 0.0,
+            1.0 if design.good and not design.windfall else 0.0,
+            1.0 if design.windfall else 0.0]
+
+
+@cache
+def _settle_weights() -> tuple[float, ...] | None:
+    return read_weights("solo_settle.json", SETTLE_NAMES)
+
+
+def has_settle_weights() -> bool:
+    return _settle_weights() is not None
+
+
+def settle_score(x: list[float]) -> float | None:
+    """The learned score of settling a world (:func:`settle_features`; above 0: better than
+    placing nothing), or None when no weights are shipped."""
+    w = _settle_weights()
+    if w is None:
+        return None
+    if len(x) != len(w):
+        raise WeightsError(f"solo_settle.json: {len(w)} weights for {len(x)} features")
+    return sum(map(mul, w, x))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rftg_nb.ai.chooser_base import Choice, ChooserBase
+from rftg_nb.ai.features import has_settle_weights, settle_features, settle_score
 from rftg_nb.ai.plans import place_terms
 from rftg_nb.engine import facts
 from rftg_nb.engine.phases.settle import Method, methods
@@ -68,15 +69,17 @@ class PlaceRules(ChooserBase):
                        None if m.discard_card is None else m.discard_card.design.vp)
                       for m in self._ways(card)])
 
-    def _settle_cost(self, card: Card) -> tuple[float, str]:
-        """The cheapest way to place ``card``: its cost in VP, and the method's words."""
+    def settle_cost(self, card: Card) -> tuple[float, str, int]:
+        """The cheapest way to place ``card``: its cost in VP, the method's words and the
+        cards it pays (Military cards from hand too)."""
         best = None
         for m in self._ways(card):
             loss = self._method_loss(m, card) + self.keep(card)
             if best is None or loss < best[0]:
-                best = (loss, m.label)
+                paid = m.pay + (m.hand_military[0] if m.hand_military is not None else 0)
+                best = (loss, m.label, paid)
         if best is None:
-            return 99.0, ""
+            return 99.0, "", 0
         return best
 
     def _method_loss(self, m, world: Card) -> float:
@@ -94,15 +97,26 @@ class PlaceRules(ChooserBase):
         return loss
 
     def _settle(self, d: Decision) -> Choice:
+        """The world with the largest gain over its cost. In the solitaire game the gain is
+        the learned settle score (:func:`rftg_nb.ai.features.settle_score`, fitted to the
+        strong level's searched choices by ``python -m rftg_nb.ai.train_settle``): it weighs
+        the same reckoning differently, and favours printed VP, military and windfall
+        worlds."""
         ctx = self.ctx
         slack, tilt = place_terms(ctx, self.eager)
+        learned = ctx.solo and has_settle_weights()
+        if learned:
+            slack = tilt = 0.0
         best = None
         for o in d.options:
             card = self.hand_card(o.id)
             if card is None:
                 continue
-            loss, how = self._settle_cost(card)
-            gain = ctx.play_value(card.design) - loss + tilt * card.design.vp
+            loss, how, paid = self.settle_cost(card)
+            value = ctx.play_value(card.design)
+            score = (settle_score(settle_features(card.design, value, loss, paid))
+                     if learned else None)
+            gain = value - loss + tilt * card.design.vp if score is None else score
             if best is None or gain > best[0]:
                 best = (gain, card, how)
         if best is None or best[0] + slack <= 0:

@@ -122,6 +122,7 @@ def test_the_shipped_weights_fit_the_features():
 
     assert features.read_weights("solo_value.json", features.NAMES) is not None
     assert features.read_weights("solo_actions.json", features.POLICY_NAMES) is not None
+    assert features.read_weights("solo_settle.json", features.SETTLE_NAMES) is not None
 
 
 @pytest.mark.parametrize("names, weights, words", [

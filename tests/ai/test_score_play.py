@@ -10,8 +10,6 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 from rftg_nb.ai import AIPlayer
 from rftg_nb.ai.plans import action_sets
 from rftg_nb.robot import SoloGame
@@ -51,14 +49,19 @@ def test_the_position_is_lost_whatever_is_called_and_developing_scores() -> None
     assert best - finished(("explore5", "explore11"))[0] >= 8  # the choice still matters for VP
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_a_lost_last_round_is_played_for_vp(seed: int) -> None:
+def test_a_lost_last_round_is_played_for_vp() -> None:
+    """The search ranks by VP over sampled deals, and the deck it is judged on here is one
+    deal: a call that scores well on average (an Explore, say) may score less on this one.
+    So of six seeds none may explore only, and five must land within 4 VP of the best."""
     game = SoloGame.from_json(last_round())
-    pick = tuple(AIPlayer("strong", seed=seed).answer(game, game.decision))
     results = {a: finished(a)[0] for a in action_sets(game.decision)}
     best = max(results.values())
-    assert not set(pick) <= {"explore5", "explore11"}, pick
-    assert results[pick] >= best - 4, (pick, results[pick], best)
+    near = []
+    for seed in range(1, 7):
+        pick = tuple(AIPlayer("strong", seed=seed).answer(game, game.decision))
+        assert not set(pick) <= {"explore5", "explore11"}, (seed, pick)
+        near.append(results[pick] >= best - 4)
+    assert sum(near) >= 5, (near, best)
 
 
 def test_the_hint_says_it_plays_for_vp() -> None:
