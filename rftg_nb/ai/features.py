@@ -185,20 +185,13 @@ def settle_features(design: Any, play_value: float, cost_in_vp: float, paid: int
 
 
 @cache
-def _settle_weights() -> tuple[float, ...] | None:
+def settle_weights() -> tuple[float, ...] | None:
+    """The shipped settle weights (``solo_settle.json``), one per :data:`SETTLE_NAMES`; None
+    when none are shipped."""
     return read_weights("solo_settle.json", SETTLE_NAMES)
 
 
-def has_settle_weights() -> bool:
-    return _settle_weights() is not None
-
-
-def settle_score(x: list[float]) -> float | None:
-    """The learned score of settling a world (:func:`settle_features`; above 0: better than
-    placing nothing), or None when no weights are shipped."""
-    w = _settle_weights()
-    if w is None:
-        return None
-    if len(x) != len(w):
-        raise WeightsError(f"solo_settle.json: {len(w)} weights for {len(x)} features")
-    return sum(map(mul, w, x))
+def settle_score(weights: tuple[float, ...], x: list[float]) -> float:
+    """The learned score of settling a world with features ``x`` (:func:`settle_features`;
+    above 0: better than placing nothing)."""
+    return sum(map(mul, weights, x))

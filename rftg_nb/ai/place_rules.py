@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rftg_nb.ai.chooser_base import Choice, ChooserBase
-from rftg_nb.ai.features import has_settle_weights, settle_features, settle_score
+from rftg_nb.ai.features import settle_features, settle_score, settle_weights
 from rftg_nb.ai.plans import place_terms
 from rftg_nb.engine import facts
 from rftg_nb.engine.phases.settle import Method, methods
@@ -69,18 +69,21 @@ class PlaceRules(ChooserBase):
                        None if m.discard_card is None else m.discard_card.design.vp)
                       for m in self._ways(card)])
 
-    def settle_cost(self, card: Card) -> tuple[float, str, int]:
-        """The cheapest way to place ``card``: its cost in VP, the method's words and the
-        cards it pays (Military cards from hand too)."""
+    def world_reckoning(self, card: Card) -> tuple[float, float, str, list[float]]:
+        """What the rule reckons of settling ``card``: its worth placed, its cost in VP by the
+        cheapest way (the hand value given up, its own keep value included), that way's words,
+        and the learned score's features (:func:`rftg_nb.ai.features.settle_features`)."""
         best = None
         for m in self._ways(card):
             loss = self._method_loss(m, card) + self.keep(card)
             if best is None or loss < best[0]:
-                paid = m.pay + (m.hand_military[0] if m.hand_military is not None else 0)
-                best = (loss, m.label, paid)
+                best = (loss, m)
+        value = self.ctx.play_value(card.design)
         if best is None:
-            return 99.0, "", 0
-        return best
+            return value, 99.0, "", settle_features(card.design, value, 99.0, 0)
+        loss, m = best
+        paid = m.pay + (m.hand_military[0] if m.hand_military is not None else 0)
+        return value, loss, m.label, settle_features(card.design, value, loss, paid)
 
     def _method_loss(self, m, world: Card) -> float:
         """Hand value lost (besides the world itself) by placing ``world`` with method ``m``."""
@@ -103,20 +106,15 @@ class PlaceRules(ChooserBase):
         the same reckoning differently, and favours printed VP, military and windfall
         worlds."""
         ctx = self.ctx
-        slack, tilt = place_terms(ctx, self.eager)
-        learned = ctx.solo and has_settle_weights()
-        if learned:
-            slack = tilt = 0.0
+        weights = settle_weights() if ctx.solo else None
+        slack, tilt = (0.0, 0.0) if weights else place_terms(ctx, self.eager)
         best = None
         for o in d.options:
             card = self.hand_card(o.id)
             if card is None:
                 continue
-            loss, how, paid = self.settle_cost(card)
-            value = ctx.play_value(card.design)
-            score = (settle_score(settle_features(card.design, value, loss, paid))
-                     if learned else None)
-            gain = value - loss + tilt * card.design.vp if score is None else score
+            value, loss, how, x = self.world_reckoning(card)
+            gain = settle_score(weights, x) if weights else value - loss + tilt * card.design.vp
             if best is None or gain > best[0]:
                 best = (gain, card, how)
         if best is None or best[0] + slack <= 0:

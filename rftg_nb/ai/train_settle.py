@@ -27,7 +27,7 @@ import numpy as np
 
 from rftg_nb.ai import AIPlayer
 from rftg_nb.ai.decisions import Chooser
-from rftg_nb.ai.features import SETTLE_NAMES, settle_features
+from rftg_nb.ai.features import SETTLE_NAMES
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.robot import SoloGame
@@ -49,9 +49,8 @@ def questions(game: SoloGame, d, answer: list[str]) -> Question | None:
         card = ch.hand_card(o.id)
         if card is None:
             continue
-        loss, _how, paid = ch.settle_cost(card)
         ids.append(o.id)
-        rows.append(settle_features(card.design, ch.ctx.play_value(card.design), loss, paid))
+        rows.append(ch.world_reckoning(card)[3])
     if not rows:
         return None
     chosen = ids.index(answer[0]) if answer and answer[0] in ids else len(ids)

@@ -10,7 +10,7 @@ import numpy as np
 from rftg_nb import Game
 from rftg_nb.ai import AIPlayer, train_settle
 from rftg_nb.ai.decisions import Chooser
-from rftg_nb.ai.features import SETTLE_NAMES, settle_features, settle_score
+from rftg_nb.ai.features import SETTLE_NAMES, settle_score, settle_weights
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.robot import SoloGame
 
@@ -25,10 +25,10 @@ def _reckoning(game, d) -> tuple[Chooser, list[tuple[str, float, float]]]:
         card = ch.hand_card(o.id)
         if card is None:
             continue
-        loss, _how, paid = ch.settle_cost(card)
-        value = ch.ctx.play_value(card.design)
-        score = settle_score(settle_features(card.design, value, loss, paid))
-        assert score is not None  # the weights are shipped
+        value, loss, _how, x = ch.world_reckoning(card)
+        weights = settle_weights()
+        assert weights is not None  # the weights are shipped
+        score = settle_score(weights, x)
         out.append((o.id, score, value - loss))
     return ch, out
 
