@@ -68,6 +68,7 @@ NATIVE_MODULES: tuple[str, ...] = (
     "rftg_nb/engine/phases/explore.py",
     "rftg_nb/engine/phases/produce.py",
     "rftg_nb/engine/phases/settle.py",
+    "rftg_nb/engine/phases/trade.py",
     "rftg_nb/players.py",
     "rftg_nb/robot/components.py",
     "rftg_nb/robot/dice.py",

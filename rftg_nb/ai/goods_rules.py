@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rftg_nb.ai.chooser_base import Choice, ChooserBase, names
 from rftg_nb.constants import GOOD_VALUE
 from rftg_nb.engine import facts
-from rftg_nb.engine.phases.consume import trade_value
+from rftg_nb.engine.phases.trade import trade_value
 
 if TYPE_CHECKING:
     from rftg_nb.engine.decision import Decision

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rftg_nb.constants import GOOD_VALUE
-from rftg_nb.engine.phases import consume, develop, explore, settle
+from rftg_nb.engine.phases import develop, explore, settle, trade
 from rftg_nb.engine.phases.consume import GoodsUse, goods_use
 from rftg_nb.engine.powers import phase_powers
 
@@ -146,7 +146,7 @@ def cost_to_place(designs: Sequence[Design], card: Design, bonus: bool = False) 
 def trade_bonus(designs: Sequence[Design], world: Design) -> int:
     """Cards more than its base price a good on ``world`` (a design of the tableau) sells
     for: bonuses for any good, for its kind, for the world's own good, Chromosome worlds."""
-    return consume.trade_bonus_of(_uses(designs, 4, "trade_bonus"), designs, world, world)
+    return trade.trade_bonus_of(_uses(designs, 4, "trade_bonus"), designs, world, world)
 
 
 def trade_price(designs: Sequence[Design], world: Design, bonuses: bool = True) -> int:

@@ -13,7 +13,7 @@ import pytest
 from rftg_nb import Game
 from rftg_nb.cards import CARDS
 from rftg_nb.engine import facts
-from rftg_nb.engine.phases import consume, settle
+from rftg_nb.engine.phases import settle, trade
 from tests.helpers import answer, drew, good, position
 
 FILLER = ["Gem World", "Spice World", "Artist Colony", "Comet Zone", "Mining World",
@@ -137,8 +137,8 @@ def test_trade_price_is_what_the_trade_action_pays(tableau, goods):
         t = designs(g)
         world = next(c for c in g.players[0].tableau if c.name == sold)
         price = facts.trade_price(t, world.design)
-        assert price == consume.trade_value(g, g.players[0], world)
-        assert facts.trade_price(t, world.design, bonuses=False) == consume.trade_value(
+        assert price == trade.trade_value(g, g.players[0], world)
+        assert facts.trade_price(t, world.design, bonuses=False) == trade.trade_value(
             g, g.players[0], world, False)
         d = g.decision
         if d is not None and d.kind == "trade":
