@@ -2,8 +2,8 @@
 how a hint names them.
 
 Against the robot and at a table alike it plays out the choice of a development or a world
-to place and of the cards to keep when exploring (:data:`MID_ROUND`); at a table every other
-question of its seat too (:data:`TABLE_MORE`). Each time the fast level's answer comes first
+to place and of the cards to keep when exploring (:data:`MID_ROUND`), and every other
+question of its seat (:data:`OTHER_QUESTIONS`). Each time the fast level's answer comes first
 (it breaks ties), then the others: every card offered to place, the best few sets of
 explored cards to keep by the fast level's hand value, and for the other questions the fast
 answer's :func:`neighbours`.
@@ -21,13 +21,13 @@ if TYPE_CHECKING:
     from rftg_nb.engine.decision import Decision
 
 MID_ROUND = (Kind.DEVELOP, Kind.SETTLE, Kind.SETTLE_SECOND, Kind.EXPLORE_KEEP)
-#: at a table every other question of the seat is played out too, but for a roll of real
-#: dice (the robot's) and the drafting variant's picks (the packets other players hold are
-#: not dealt afresh in a copy, so a look-ahead there would read them)
-TABLE_MORE = frozenset(Kind) - {Kind.ACTIONS, Kind.DICE, Kind.DRAFT_PICK, Kind.START_WORLD,
-                                *MID_ROUND}
+#: every other question of the seat is played out too, but for a roll of real dice (the
+#: robot's) and the drafting variant's picks (the packets other players hold are not dealt
+#: afresh in a copy, so a look-ahead there would read them)
+OTHER_QUESTIONS = frozenset(Kind) - {Kind.ACTIONS, Kind.DICE, Kind.DRAFT_PICK,
+                                     Kind.START_WORLD, *MID_ROUND}
 MAX_KEEP_SETS = 8  # sets of explored cards to keep played out
-MAX_ANSWERS = 8  # answers played out to a question of TABLE_MORE, the fast level's first
+MAX_ANSWERS = 8  # answers played out to one of OTHER_QUESTIONS, the fast level's first
 
 #: how a hint names an answer: (its verb, an empty answer as the hint's first words, and as
 #: the other answer it compares with: "... against 3 VP ahead with paying nothing")
@@ -116,5 +116,5 @@ def neighbours(d: Decision, chooser: Chooser, quick: tuple[str, ...]) -> list[tu
     return answers
 
 
-__all__ = ["MAX_ANSWERS", "MAX_KEEP_SETS", "MID_ROUND", "PLACE_VERBS", "TABLE_MORE", "VERBS",
+__all__ = ["MAX_ANSWERS", "MAX_KEEP_SETS", "MID_ROUND", "OTHER_QUESTIONS", "PLACE_VERBS", "VERBS",
            "candidates", "keep_sets", "naming", "neighbours"]

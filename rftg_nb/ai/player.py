@@ -162,7 +162,8 @@ class AIPlayer:
         # (its rules of thumb alone).
         if not fast or (ctx.solo and allowance.budget.playouts != 0):
             try:
-                got = strong_choice(game, d, ctx, chooser, rng, allowance, self.record)
+                got = strong_choice(game, d, ctx, chooser, rng, allowance, self.record,
+                                    every_question=not fast)
             except CopyError:  # a game with zones the look-ahead cannot copy faithfully
                 got = None
             if got is not None:

@@ -1,8 +1,8 @@
 """The strong level: check the candidate answers by playing their round out, many times.
 
-For an action choice, and for the choice of a development or a world to place and of the
-cards to keep when exploring (against the robot and at a table alike), and at a table for
-every other question of the seat (the answers of :mod:`rftg_nb.ai.answers`), every candidate
+For an action choice, for the choice of a development or a world to place and of the cards
+to keep when exploring, and for every other question of the seat (the answers of
+:mod:`rftg_nb.ai.answers`; against the robot and at a table alike), every candidate
 answer is played on copies of the game (:mod:`rftg_nb.ai.determinize`) to the start of the
 next round: hidden cards dealt afresh, the robot's roll taken from a spread of its 36 rolls,
 the seat's own later choices in the round made by the fast level, other players' by the fast
@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.ai import determinize
-from rftg_nb.ai.answers import MID_ROUND, TABLE_MORE, candidates, naming
+from rftg_nb.ai.answers import MID_ROUND, OTHER_QUESTIONS, candidates, naming
 from rftg_nb.ai.budget import Allowance, Budget
 from rftg_nb.ai.chooser_base import Choice
 from rftg_nb.ai.decisions import Chooser
@@ -76,9 +76,14 @@ Result = tuple[float, float, float]
 
 def strong_choice(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.Random,
                   allowance: Allowance | None = None,
-                  record: list[dict[str, Any]] | None = None) -> Choice | None:
+                  record: list[dict[str, Any]] | None = None,
+                  every_question: bool = True) -> Choice | None:
     """The strong level's answer within ``allowance`` (default: none, the full schedule), or
     None to let the fast level answer.
+
+    ``every_question``: play out the questions of :data:`OTHER_QUESTIONS` too (the strong
+    level; the fast level, which looks ahead against the robot only, plays out its choices of
+    actions and of cards to place or keep, within a few milliseconds).
 
     ``record``: a list that a solitaire choice of actions appends what the search found to
     (the position's features, each candidate's forecast parts and searched value, the one
@@ -87,7 +92,7 @@ def strong_choice(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: rando
         allowance = Budget().start()
     if d.kind == Kind.ACTIONS:
         return _actions(game, d, ctx, rng, allowance, record)
-    if d.kind in MID_ROUND or (d.kind in TABLE_MORE and not ctx.solo):
+    if d.kind in MID_ROUND or (every_question and d.kind in OTHER_QUESTIONS):
         return _mid_round(game, d, ctx, chooser, rng, allowance)
     return None
 

@@ -1,8 +1,7 @@
-"""At a table the strong level plays out every question of its seat (issue 32, item 3): a
-payment, a consume, a discard ... as well as its choices of actions and of cards to place.
-
-Against the robot those other questions stay the fast level's (the solitaire rows were
-measured so)."""
+"""The strong level plays out every question of its seat (issue 32, item 3), at a table and
+against the robot: a payment, a consume, a discard ... as well as its choices of actions and
+of cards to place. The fast level, which looks ahead against the robot only, plays out its
+choices of actions and of cards to place or keep, and answers those others by its rules."""
 
 from __future__ import annotations
 
@@ -11,7 +10,8 @@ import random
 
 from rftg_nb import Game
 from rftg_nb.ai import AIPlayer
-from rftg_nb.ai.answers import MAX_ANSWERS, MID_ROUND, TABLE_MORE, VERBS, naming, neighbours
+from rftg_nb.ai.answers import MAX_ANSWERS, MID_ROUND, OTHER_QUESTIONS, VERBS, naming, neighbours
+from rftg_nb.ai.budget import Budget
 from rftg_nb.ai.decisions import Chooser
 from rftg_nb.ai.search import strong_choice
 from rftg_nb.ai.valuation import Ctx
@@ -20,15 +20,15 @@ from rftg_nb.robot import SoloGame
 
 
 def test_every_question_but_the_dice_and_the_draft_is_played_out_at_a_table() -> None:
-    assert set(TABLE_MORE) == set(VERBS)
-    assert Kind.DICE not in TABLE_MORE and Kind.DRAFT_PICK not in TABLE_MORE
-    assert {Kind.PAY, Kind.TRADE, Kind.CONSUME_GOODS, Kind.HAND_LIMIT} <= TABLE_MORE
+    assert set(OTHER_QUESTIONS) == set(VERBS)
+    assert Kind.DICE not in OTHER_QUESTIONS and Kind.DRAFT_PICK not in OTHER_QUESTIONS
+    assert {Kind.PAY, Kind.TRADE, Kind.CONSUME_GOODS, Kind.HAND_LIMIT} <= OTHER_QUESTIONS
 
 
 def test_an_empty_answer_is_named_to_fit_both_places_in_a_hint() -> None:
     """First words ("Pay nothing: ...") and the answer compared with ("... with paying
     nothing"): the same answer, worded for each place."""
-    for kind in (*TABLE_MORE, *MID_ROUND):
+    for kind in (*OTHER_QUESTIONS, *MID_ROUND):
         verb, none, with_none = naming(kind)
         assert none.split()[0] == verb.split()[0] or kind in MID_ROUND
         assert with_none.split()[0].endswith("ing")
@@ -36,12 +36,12 @@ def test_an_empty_answer_is_named_to_fit_both_places_in_a_hint() -> None:
 
 
 def _questions(players: int, seeds: range):
-    """Each question of TABLE_MORE the fast level meets at seat 0 (the game left as it is)."""
+    """Each question of OTHER_QUESTIONS the fast level meets at seat 0 (the game left as it is)."""
     for s in seeds:
         g = Game.new(players=players, seed=400 + s, goals=True)
         fast = AIPlayer("fast", seed=s)
         while (d := g.decision) is not None:
-            if d.player == 0 and d.kind in TABLE_MORE:
+            if d.player == 0 and d.kind in OTHER_QUESTIONS:
                 yield s, g, d
             g.apply(fast.answer(g, d))
 
@@ -87,15 +87,20 @@ def test_a_table_seats_other_questions_are_played_out_and_told() -> None:
     assert searched >= 10 and sum(differs.values()) >= 2, (searched, differs)
 
 
-def test_against_the_robot_those_questions_stay_the_fast_levels() -> None:
+def test_against_the_robot_the_strong_level_plays_them_out_and_the_fast_level_does_not() -> None:
     g = SoloGame.new(seed=11, difficulty="hard")
     fast = AIPlayer("fast", seed=1)
-    seen = 0
-    while (d := g.decision) is not None and seen < 5:
-        if d.kind in TABLE_MORE:
+    seen = searched = 0
+    while (d := g.decision) is not None and seen < 6:
+        if d.kind in OTHER_QUESTIONS:
             ctx = Ctx(g, 0)
-            assert strong_choice(g, d, ctx, Chooser(ctx, random.Random(0)),
-                                random.Random(0)) is None
+            assert strong_choice(g, d, ctx, Chooser(ctx, random.Random(0)), random.Random(0),
+                                 every_question=False) is None
+            got = strong_choice(g, d, ctx, Chooser(ctx, random.Random(0)), random.Random(0),
+                                Budget(playouts=30).start())
+            if got is not None:
+                assert d.check(got.ids) is None
+                searched += got.figures is not None
             seen += 1
         g.apply(fast.answer(g, d))
-    assert seen == 5
+    assert seen == 6 and searched >= 1, (seen, searched)
