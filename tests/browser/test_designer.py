@@ -3,6 +3,8 @@ problem of a bad field next to it and fix it, keep the card and start a game wit
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS, BOARD, VoilaServer
@@ -112,6 +114,9 @@ def test_the_form_shows_only_fields_that_mean_something(page: Page, voila_pages:
 
         # a power that takes no number shows none
         page.get_by_role("combobox", name="Good").select_option(label="Rare")
+        # the kernel has the good (and the cost before it) once the preview shows it: only
+        # then is the windfall box clicked, so no redraw of the form lands on the click
+        expect(preview).to_contain_text(re.compile("rare", re.IGNORECASE))
         page.get_by_role("checkbox", name="windfall").check()
         page.get_by_role("combobox", name="Power").select_option(
             label="V: a good on any windfall world")
