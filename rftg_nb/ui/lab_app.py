@@ -41,7 +41,10 @@ from rftg_nb.ui.shown import Shown
 
 SEAT_LABELS = {"random": "the random player", "ai-fast": "the fast AI",
                "ai-strong": "the strong AI"}
-# Small defaults, so the page shows every chart within seconds; raise them for real answers.
+# Small defaults, so the page's first runs (the start worlds and the unknown shown) take well
+# under a minute against the fast AI on two cores; raise them for real answers. The overview
+# (every unknown's 113 values) plays on its button only: at 2 games a value it is 226 games,
+# twice the first runs together.
 START_WORLD_GAMES = 3
 UNKNOWN_GAMES = 6
 OVERVIEW_GAMES = 2
@@ -159,6 +162,12 @@ class LabApp:
             widgets.HBox([self.unknown, self.unknown_games, self.unknown_button]),
             self.slots["unknown"], self.measure, self.unknown_note, self.unknown_chart,
             self.unknown_table,
+            widgets.HTML("<h3>Every unknown at a glance</h3>"
+                         f"<p>Every unknown's values ({len(all_alternatives(Settings()))} "
+                         "in all) on the same deals; the chart shows, for each unknown, the "
+                         "value that changes the measure most from the assumed one. It is not "
+                         "played with the page's first runs: press <i>Play every "
+                         "unknown</i>.</p>"),
             widgets.HBox([self.overview_games, self.overview_button]), self.slots["overview"],
             self.overview_chart,
         ])
@@ -171,9 +180,10 @@ class LabApp:
         self.shown.then(self.run_all)
 
     def run_all(self) -> None:
-        """The page's first runs: the start worlds, the unknown shown and the overview, one
-        after another (on a thread of their own: this returns at once unless not threaded)."""
-        self.start([self.start_worlds_run, self.unknown_run, self.overview_run])
+        """The page's first runs: the start worlds, then the unknown shown (on a thread of
+        their own: this returns at once unless not threaded). The overview plays on its
+        button."""
+        self.start([self.start_worlds_run, self.unknown_run])
 
     # ------------------------------------------------------------------ what a run plays
     @property

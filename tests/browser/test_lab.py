@@ -76,6 +76,11 @@ def test_the_page_draws_first_then_plays_its_first_runs_each_bar_in_its_section(
     later = page.locator("text=/Playing [\\d,]+ games for (?!the start worlds)/")
     later.wait_for(timeout=WAIT)
     assert later.bounding_box()["y"] > _top(page, unknowns)
-    page.wait_for_selector("text=/Played [\\d,]+ games of every unknown/", timeout=WAIT)
+    page.wait_for_selector("text=/Played [\\d,]+ games of the start worlds. Played [\\d,]+ "
+                           "games of /", timeout=WAIT)
+    # the overview waits for its button
+    assert page.locator("text=/games for every unknown/").count() == 0
+    page.get_by_role("heading", name="Every unknown at a glance").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "lab-first-runs-done-1366x768.png"))
     expect(page.get_by_role("button", name="Stop")).to_be_hidden()
     assert page_errors == []

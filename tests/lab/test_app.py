@@ -39,9 +39,16 @@ def test_the_page_plays_its_small_defaults_at_once():
     assert "win rate" in shown(app.world_charts["win_rate"])["layout"]["title"]["text"]
     assert f"{len(t)} games against the random player" in app.world_note.value
     assert app.tables["unknown"]["group"].iloc[0] == unknowns()[0]
+    assert shown(app.unknown_chart)["data"] and "<table" in app.unknown_table.value
+    # the overview (226 games at its default) plays on its button only
+    assert "overview" not in app.tables and not app.overview_chart.outputs
+    assert any("press <i>Play every unknown</i>" in getattr(w, "value", "")
+               for w in app.widget.children)
+    app.seat.value = "random"
+    app.overview_games.value = 1
+    app.overview_button.click()
     assert set(app.tables["overview"]["group"]) == set(unknowns())
-    assert shown(app.unknown_chart)["data"] and shown(app.overview_chart)["data"]
-    assert "<table" in app.unknown_table.value
+    assert shown(app.overview_chart)["data"]
 
 
 def test_buttons_run_with_the_widgets_values():
@@ -232,8 +239,7 @@ def test_stop_ends_the_run_between_chunks_and_keeps_what_was_played(monkeypatch)
     assert f"{chunk} games against the random player" in app.world_note.value
     assert app.message.value == (f"<p>Stopped: {chunk} of 81 games of the start worlds were "
                                  "played, and the charts show them. Not started: "
-                                 f"{html.escape(title(unknowns()[0]))}. Not started: every "
-                                 "unknown.</p>")
+                                 f"{html.escape(title(unknowns()[0]))}.</p>")
     assert "unknown" not in app.tables and "overview" not in app.tables
     assert not app.running and not any(b.disabled for b in app.buttons)
     assert app.running_row.layout.display == "none"
@@ -286,8 +292,8 @@ def test_the_first_runs_wait_for_the_page_to_be_painted():
     app.shown._message(app.shown, {"do": "something else"}, [])
     assert not app.tables
     app.shown._message(app.shown, {"do": "shown"}, [])
-    assert set(app.tables) == {"start worlds", "unknown", "overview"}
-    assert slots == ["start worlds", "unknown", "overview"]
+    assert set(app.tables) == {"start worlds", "unknown"}  # the overview on its button
+    assert slots == ["start worlds", "unknown"]
     assert "Playing 27 games for the start worlds" in notes
     first = dict(app.tables)
     app.shown._message(app.shown, {"do": "shown"}, [])  # a second view: nothing more

@@ -68,6 +68,7 @@ def test_every_lab_chart_has_its_words() -> None:
     app.seat.value = "random"
     app.world_games.value = app.unknown_games.value = app.overview_games.value = 1
     app.run_all()
+    app.overview_button.click()
     shown = [out for out in [*app.world_charts.values(), app.unknown_chart, app.overview_chart]
              if out.outputs]
     assert len(shown) >= 7
