@@ -108,6 +108,13 @@ def read_weights(file: str, names: tuple[str, ...], text: str | None = None) \
     return values
 
 
+def weighted(file: str, w: tuple[float, ...], x: list[float]) -> float:
+    """The sum of ``x`` weighted by ``w`` (read from ``file``), which must be as long."""
+    if len(x) != len(w):
+        raise WeightsError(f"{file}: {len(w)} weights for {len(x)} features")
+    return sum(map(mul, w, x))
+
+
 @cache
 def _weights() -> tuple[float, ...] | None:
     return read_weights("solo_value.json", NAMES)
@@ -123,10 +130,7 @@ def learned_value(game: Any, seat: int = 0, ctx: Ctx | None = None) -> float:
     w = _weights()
     if w is None:
         return 0.0
-    x = solo_features(game, seat, ctx)
-    if len(x) != len(w):
-        raise WeightsError(f"solo_value.json: {len(w)} weights for {len(x)} features")
-    return sum(map(mul, w, x))
+    return weighted("solo_value.json", w, solo_features(game, seat, ctx))
 
 
 # ---------------------------------------------------------------------------- action scores
@@ -161,10 +165,7 @@ def action_score(actions: tuple[str, ...], parts: dict[str, float], rounds_left:
     w = _policy()
     if w is None:
         return None
-    x = action_features(actions, parts, rounds_left, pool)
-    if len(x) != len(w):
-        raise WeightsError(f"solo_actions.json: {len(w)} weights for {len(x)} features")
-    return sum(map(mul, w, x))
+    return weighted("solo_actions.json", w, action_features(actions, parts, rounds_left, pool))
 
 
 # ---------------------------------------------------------------------------- settle scores
@@ -194,4 +195,4 @@ def settle_weights() -> tuple[float, ...] | None:
 def settle_score(weights: tuple[float, ...], x: list[float]) -> float:
     """The learned score of settling a world with features ``x`` (:func:`settle_features`;
     above 0: better than placing nothing)."""
-    return sum(map(mul, weights, x))
+    return weighted("solo_settle.json", weights, x)

@@ -69,10 +69,12 @@ class PlaceRules(ChooserBase):
                        None if m.discard_card is None else m.discard_card.design.vp)
                       for m in self._ways(card)])
 
-    def world_reckoning(self, card: Card) -> tuple[float, float, str, list[float]]:
+    def world_reckoning(self, card: Card, features: bool = False
+                        ) -> tuple[float, float, str, list[float]]:
         """What the rule reckons of settling ``card``: its worth placed, its cost in VP by the
         cheapest way (the hand value given up, its own keep value included), that way's words,
-        and the learned score's features (:func:`rftg_nb.ai.features.settle_features`)."""
+        and, if ``features``, the learned score's features
+        (:func:`rftg_nb.ai.features.settle_features`; else an empty list)."""
         best = None
         for m in self._ways(card):
             loss = self._method_loss(m, card) + self.keep(card)
@@ -80,10 +82,12 @@ class PlaceRules(ChooserBase):
                 best = (loss, m)
         value = self.ctx.play_value(card.design)
         if best is None:
-            return value, 99.0, "", settle_features(card.design, value, 99.0, 0)
+            return value, 99.0, "", (settle_features(card.design, value, 99.0, 0)
+                                     if features else [])
         loss, m = best
         paid = m.pay + (m.hand_military[0] if m.hand_military is not None else 0)
-        return value, loss, m.label, settle_features(card.design, value, loss, paid)
+        return value, loss, m.label, (settle_features(card.design, value, loss, paid)
+                                      if features else [])
 
     def _method_loss(self, m, world: Card) -> float:
         """Hand value lost (besides the world itself) by placing ``world`` with method ``m``."""
@@ -113,7 +117,7 @@ class PlaceRules(ChooserBase):
             card = self.hand_card(o.id)
             if card is None:
                 continue
-            value, loss, how, x = self.world_reckoning(card)
+            value, loss, how, x = self.world_reckoning(card, features=weights is not None)
             gain = settle_score(weights, x) if weights else value - loss + tilt * card.design.vp
             if best is None or gain > best[0]:
                 best = (gain, card, how)

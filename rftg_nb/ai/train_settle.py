@@ -26,14 +26,12 @@ from pathlib import Path
 import numpy as np
 
 from rftg_nb.ai import AIPlayer
-from rftg_nb.ai.decisions import Chooser
+from rftg_nb.ai.decisions import SETTLE, Chooser
 from rftg_nb.ai.features import SETTLE_NAMES
 from rftg_nb.ai.valuation import Ctx
-from rftg_nb.engine.kinds import Kind
 from rftg_nb.robot import SoloGame
 
 OUT = Path(__file__).with_name("solo_settle.json")
-SETTLE_KINDS = (Kind.SETTLE, Kind.SETTLE_SECOND)
 FIRST_SEED = 700_000
 
 #: one Settle question: each world's features, and the index of the one chosen (the number
@@ -50,7 +48,7 @@ def questions(game: SoloGame, d, answer: list[str]) -> Question | None:
         if card is None:
             continue
         ids.append(o.id)
-        rows.append(ch.world_reckoning(card)[3])
+        rows.append(ch.world_reckoning(card, features=True)[3])
     if not rows:
         return None
     chosen = ids.index(answer[0]) if answer and answer[0] in ids else len(ids)
@@ -64,7 +62,7 @@ def play(i: int) -> list[Question]:
     out = []
     while (d := game.decision) is not None:
         answer = ai.answer(game, d)
-        if d.kind in SETTLE_KINDS:
+        if d.kind in SETTLE:
             q = questions(game, d, answer)
             if q is not None:
                 out.append(q)

@@ -25,7 +25,7 @@ def _reckoning(game, d) -> tuple[Chooser, list[tuple[str, float, float]]]:
         card = ch.hand_card(o.id)
         if card is None:
             continue
-        value, loss, _how, x = ch.world_reckoning(card)
+        value, loss, _how, x = ch.world_reckoning(card, features=True)
         weights = settle_weights()
         assert weights is not None  # the weights are shipped
         score = settle_score(weights, x)
