@@ -12,7 +12,8 @@ from functools import cache
 import pytest
 
 from rftg_nb import Game, RandomPlayer
-from rftg_nb.engine.goals import CHIP_VP, GOALS, PRINTED, check
+from rftg_nb.engine.goal_checks import check
+from rftg_nb.engine.goals import CHIP_VP, GOALS, PRINTED
 from rftg_nb.engine.variant import Rules
 
 GAMES = 30

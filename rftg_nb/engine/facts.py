@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rftg_nb.constants import GOOD_VALUE
-from rftg_nb.engine.phases import develop, explore, settle, trade
+from rftg_nb.engine.phases import develop, explore, settle_powers, trade
 from rftg_nb.engine.phases.consume import GoodsUse, goods_use
 from rftg_nb.engine.powers import phase_powers
 
@@ -110,7 +110,7 @@ def develop_reduction(designs: Sequence[Design], bonus: bool = False) -> int:
 
 def world_reduction(designs: Sequence[Design], world: Design) -> int:
     """Cards off ``world``'s cost (reductions for all worlds and for its kind of good)."""
-    return settle.reduction_of(_uses(designs, 3, "reduce"), world)
+    return settle_powers.reduction_of(_uses(designs, 3, "reduce"), world)
 
 
 def military(designs: Sequence[Design], world: Design | None = None) -> int:
@@ -119,7 +119,7 @@ def military(designs: Sequence[Design], world: Design | None = None) -> int:
     the Military that applies against every world. Temporary Military is not counted."""
     uses = _uses(designs, 3, "military")
     if world is not None:
-        return settle.military_of(uses, world)
+        return settle_powers.military_of(uses, world)
     return sum(pw.value for _d, _i, pw, h in uses if h.does == "military" and h.good is None)
 
 
@@ -137,7 +137,7 @@ def cost_to_place(designs: Sequence[Design], card: Design, bonus: bool = False) 
         return max(0, card.cost - off)
     if military(designs, card) >= card.cost:
         return 0
-    prices = [settle.contact_price(card, pw.value, off)
+    prices = [settle_powers.contact_price(card, pw.value, off)
               for _d, _i, pw, h in _uses(designs, 3, "pay_military") if h.fn(card)]
     return min(prices) if prices else None
 

@@ -110,7 +110,7 @@ class Game(GameCopies):
         #: what the rules keep to go faster: the powers of the phase running, worked out
         #: powers and goal counts by tableau (:mod:`rftg_nb.engine.power_cache`)
         self.caches = RuleCaches()
-        #: the goals looked at by the checks at the end of each phase (goals.check)
+        #: the goals looked at by the checks at the end of each phase (goal_checks.check)
         self.goals_checked: dict[str, tuple[_goals.GoalTrack, ...]] = {}
         #: whether the state is kept at the start of each round and phase (see :meth:`clone`);
         #: the latest kept, and the latest kept at the start of a round

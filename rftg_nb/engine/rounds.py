@@ -22,7 +22,7 @@ from rftg_nb.constants import (
     PHASE_TITLES,
     PHASES,
 )
-from rftg_nb.engine import goals, position, power_cache
+from rftg_nb.engine import goal_checks, position, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases import consume, develop, explore, produce, settle
@@ -93,7 +93,7 @@ def play(game: Game, at: str | None = None) -> Rules:
         game.phase = "round_end"
         yield from hand_limit(game)
         if game.goal_tracks:
-            goals.check(game, "round_end")
+            goal_checks.check(game, "round_end")
         if hooks.end_reasons():
             break
     finish(game)
@@ -184,7 +184,7 @@ def run_phases(game: Game, start: str | None) -> Rules:
             yield from produce.run(game)
         yield from hooks.after_phase(phase)
         if game.goal_tracks:
-            goals.check(game, phase)
+            goal_checks.check(game, phase)
     for p in game.players:
         if p.used or p.produced or p.temp_military:
             p.clear_phase()
@@ -209,7 +209,7 @@ def finish(game: Game) -> None:
     reasons = hooks.end_reasons()
     game.tell(None, GAME_END, (tuple(reasons),))
     if game.goal_tracks:
-        goals.finish(game)
+        goal_checks.finish(game)
     scores = game.scores()
     sides = game.sides()
     for i, (name, s) in enumerate(zip(sides, scores, strict=True)):

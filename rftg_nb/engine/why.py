@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from rftg_nb.constants import GOOD_LABEL, HAND_LIMIT
 from rftg_nb.engine.kinds import Kind
-from rftg_nb.engine.phases import develop, explore, settle
+from rftg_nb.engine.phases import develop, explore, settle, settle_powers
 from rftg_nb.engine.rounds import PHASE_TITLES
 from rftg_nb.text import count
 
@@ -186,10 +186,10 @@ def _settle_note(game: Game, p: Player, phase: str) -> str:
                                                                  "novelty")}
 
     def off(w: Design) -> int:
-        return settle.reduction(game, p, w)
+        return settle_powers.reduction(game, p, w)
 
     def mil(w: Design) -> int:
-        return settle.military(game, p, replace(w, military=True))
+        return settle_powers.military(game, p, replace(w, military=True))
 
     cost = f"its cost minus {off(plain)}" if off(plain) else "its cost"
     cost += differs(lambda w: f"minus {off(w)}", by_good, "for")

@@ -13,7 +13,7 @@ import pytest
 from rftg_nb import Game
 from rftg_nb.cards import CARDS
 from rftg_nb.engine import facts
-from rftg_nb.engine.phases import settle, trade
+from rftg_nb.engine.phases import settle, settle_powers, trade
 from tests.helpers import answer, drew, good, position
 
 FILLER = ["Gem World", "Spice World", "Artist Colony", "Comet Zone", "Mining World",
@@ -96,7 +96,7 @@ def test_military_and_world_costs_are_what_settle_applies(tableau, world):
     p1 = {"tableau": ["New Sparta"], "hand": [], "actions": ["settle", "produce"]}
     g = position(p0, p1, phase="settle")
     w = CARDS[world]
-    assert facts.military(designs(g), w) == settle.military(g, g.players[0], w)
+    assert facts.military(designs(g), w) == settle_powers.military(g, g.players[0], w)
     cost = facts.cost_to_place(designs(g), w)
     assert cost == engine_price(g, world)
     offered = {o.label for o in g.decision.options} if g.decision.player == 0 else set()
