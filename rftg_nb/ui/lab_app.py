@@ -14,7 +14,7 @@ Each run keeps its table in :attr:`LabApp.tables`; charts are redrawn from the t
 A button's run plays on a thread of its own, so the kernel stays free for the page's messages:
 the progress bar moves, and Stop ends the run between chunks of games (the games played are
 kept and drawn). The kernel checks every number itself against its own limits
-(:func:`most_games`, :data:`MAX_SEED`): a box's ``max`` is only what the browser shows, and a
+(:mod:`rftg_nb.lab.plan`): a box's ``max`` is only what the browser shows, and a
 client that changes it changes nothing here. Every action ends in a message on the page.
 """
 
@@ -24,13 +24,13 @@ import html
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 import pandas as pd
 
-from rftg_nb.lab.run import MAX_GAMES, MAX_RUN_GAMES, simulate
+from rftg_nb.lab.plan import MAX_SEED, Run, most_games, plan
+from rftg_nb.lab.run import MAX_GAMES, simulate
 from rftg_nb.lab.settings import Settings, SettingsError, available_seats, grid
 from rftg_nb.lab.unknowns import all_alternatives, alternatives, title, unknowns
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
@@ -48,27 +48,8 @@ SEAT_LABELS = {"random": "the random player", "ai-fast": "the fast AI",
 START_WORLD_GAMES = 3
 UNKNOWN_GAMES = 6
 OVERVIEW_GAMES = 2
-#: the first seed at most (the kernel's limit, whatever the box's ``max`` says)
-MAX_SEED = 2**31
 #: seconds between two moves of the progress bar at most (each move is a message to the page)
 BAR_EVERY = 0.2
-
-
-def most_games(variants: int) -> int:
-    """The most games per variant a run of ``variants`` variants plays: ``MAX_GAMES``, and
-    ``MAX_RUN_GAMES`` in all (27 start worlds and difficulties: 37,037 each)."""
-    return min(MAX_GAMES, MAX_RUN_GAMES // max(1, variants))
-
-
-@dataclass(frozen=True)
-class Run:
-    """A run a button asked for, its numbers checked: what to play, and where it goes."""
-
-    table: str  # its key in LabApp.tables
-    what: str  # its name in the page's messages
-    settings: list[Settings]
-    games: int
-    seed: int
 
 
 class LabApp:
@@ -190,26 +171,10 @@ class LabApp:
     def buttons(self) -> list[widgets.Button]:
         return [self.world_button, self.unknown_button, self.overview_button]
 
-    @staticmethod
-    def _count(box: widgets.BoundedIntText, field: str, lo: int, hi: int) -> int:
-        """``box``'s number, checked against the kernel's own limits (never the box's)."""
-        v = box.value
-        if type(v) is not int or not lo <= v <= hi:
-            raise SettingsError(field, f"expected a whole number from {lo:,} to {hi:,} here, "
-                                       f"got {v!r}")
-        return v
-
     def _run(self, table: str, what: str, settings: list[Settings],
              box: widgets.BoundedIntText) -> Run:
-        field = f"{box.description} ({what})"
-        most = most_games(len(settings))
-        v = box.value
-        if type(v) is int and v > most:
-            raise SettingsError(field, (
-                f"{v:,} is more than a run here plays: at most {most:,} ({len(settings):,} "
-                f"variants, at most {MAX_GAMES:,} games each and {MAX_RUN_GAMES:,} in all)"))
-        return Run(table, what, settings, self._count(box, field, 1, most),
-                   self._count(self.seed, self.seed.description, 0, MAX_SEED))
+        return plan(table, what, settings, box.value, box.description, self.seed.value,
+                    self.seed.description)
 
     def _base(self) -> Settings:
         return Settings(seats=self.seat.value)

@@ -11,11 +11,12 @@ import pandas as pd
 import rftg_nb.lab.run as run
 from rftg_nb import RandomPlayer
 from rftg_nb.lab import Settings, grid
+from rftg_nb.lab.plan import most_games
 from rftg_nb.lab.run import MAX_GAMES
 from rftg_nb.lab.unknowns import all_alternatives, alternatives, title, unknowns
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
 from rftg_nb.ui import lab_charts as charts
-from rftg_nb.ui.lab_app import LabApp, most_games
+from rftg_nb.ui.lab_app import LabApp
 
 
 def shown(out):
