@@ -9,6 +9,11 @@ Rows:
 
 * ``solo-strong`` / ``solo-fast``: the strong / fast AI against the solitaire robot at easy,
   medium and hard (the robot's start world and yours dealt at random from the seed).
+* ``solo-budget``: the strong AI as the apps play it, thinking within their budget
+  (``rftg_nb.ai.APP_SECONDS`` a decision, wall-clock), against the robot at easy, medium and
+  hard (``--solo-budget-games``, 300 a difficulty; the same seeds as ``solo-strong``), one game
+  a worker process: the win rate, the longest decision, and how many took more than the
+  budget.
 * ``strong-vs-fast``, ``strong-vs-random``: 2-player games (The Gathering Storm, advanced
   rules, goals drawn from the seed), the strong AI's seat alternating; a shared win counts
   half.
@@ -186,8 +191,8 @@ SEED0 = 1_000_000  # benchmark games: seeds apart from the tests' and the traini
 WAIT_TABLES = ((1, "solitaire"), (2, "2 players"), (4, "4 players"), (5, "5 players"))
 WAIT_STRONG_P90_S = 2.0  # quiet, 4-5 players, choices of actions
 WAIT_FAST_P90_S = 0.1
-ROWS = ("solo-strong", "solo-fast", "strong-vs-fast", "strong-vs-random", "hint", "speed",
-        "wait", "table-wait", "budget-strength", "review", "calibration", "chance-map",
+ROWS = ("solo-strong", "solo-fast", "solo-budget", "strong-vs-fast", "strong-vs-random", "hint",
+        "speed", "wait", "table-wait", "budget-strength", "review", "calibration", "chance-map",
         "table-calibration", "table-chance-map", "review-planted", "strong-vs-baseline")
 FITS = ("chance-map", "table-chance-map")  # rows that rewrite a file of the package
 NAMED_ONLY = (*FITS, "strong-vs-baseline")  # rows run only when named
@@ -218,6 +223,31 @@ def solo_game(args: tuple[str, str, int]) -> tuple[bool, int, int, float]:
     AIPlayer(level, seed=i).play(game)
     scores = game.scores()
     return game.winner == 0, scores[0], scores[1], time.process_time() - start
+
+
+def solo_budget_game(args: tuple[str, int]) -> tuple[bool, int, int, float, float, int, int]:
+    """One solitaire game of the strong AI within the apps' budget: (won, your score, the
+    robot's score, CPU seconds, the longest decision in seconds, decisions, decisions that
+    took more than the budget)."""
+    from rftg_nb.ai import APP_SECONDS, AIPlayer
+    from rftg_nb.robot import SoloGame
+
+    difficulty, i = args
+    start = time.process_time()
+    game = SoloGame.new(seed=SEED0 + i, difficulty=difficulty)
+    ai = AIPlayer("strong", seed=i, seconds=APP_SECONDS)
+    longest, asked, over = 0.0, 0, 0
+    while (d := game.decision) is not None:
+        t = time.perf_counter()
+        answer = ai.answer(game, d)
+        took = time.perf_counter() - t
+        longest = max(longest, took)
+        asked += 1
+        over += took > APP_SECONDS
+        game.apply(answer)
+    scores = game.scores()
+    return (game.winner == 0, scores[0], scores[1], time.process_time() - start, longest,
+            asked, over)
 
 
 def duel(args: tuple[str, int]) -> float:
@@ -276,6 +306,26 @@ def solo_rows(level: str, games: int, processes: int,
               flush=True)
         verdicts.append((f"{level} {diff}", ok))
     return verdicts
+
+
+def solo_budget_rows(games: int, processes: int, folder: Path | None) -> None:
+    """The strong AI within the apps' budget against the robot, each difficulty."""
+    from rftg_nb.ai import APP_SECONDS
+
+    for diff in DIFFICULTIES:
+        start = time.perf_counter()
+        store = Store(folder, f"solo-budget-{diff}")
+        reused = sum(1 for i in store.done if i < games)
+        res = store.run(solo_budget_game, [(diff, i) for i in range(games)], processes)
+        wins = sum(1 for r in res if r[0])
+        lo, hi = wilson(wins, games)
+        print(f"  strong within {APP_SECONDS:g} s vs robot {diff:6s}: {wins / games:6.1%} won "
+              f"({wins}/{games}), 95% {lo:.1%}-{hi:.1%}; longest decision "
+              f"{max(r[4] for r in res):.2f} s, {sum(r[6] for r in res)} of "
+              f"{sum(r[5] for r in res)} decisions over {APP_SECONDS:g} s; "
+              f"{statistics.mean(r[3] for r in res):.2f} CPU s/game; {processes} process(es), "
+              f"{time.perf_counter() - start:.0f} s ({reused} read back from earlier runs)",
+              flush=True)
 
 
 def duel_row(other: str, games: int, processes: int, folder: Path | None) -> None:
@@ -927,6 +977,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="table-wait: seconds a person takes over a choice of actions (3)")
     ap.add_argument("--table-rounds", type=int, default=6,
                     help="table-wait: rounds played each way (6)")
+    ap.add_argument("--solo-budget-games", type=int, default=300,
+                    help="games a difficulty of the solo-budget row (300)")
     ap.add_argument("--budget-games", type=int, default=40,
                     help="games of the budget-strength row (40)")
     ap.add_argument("--review-games", type=int, default=6,
@@ -973,6 +1025,8 @@ def main(argv: list[str] | None = None) -> int:
         verdicts += solo_rows("strong", args.games, args.processes, folder)
     if "solo-fast" in rows:
         verdicts += solo_rows("fast", args.games, args.processes, folder)
+    if "solo-budget" in rows:
+        solo_budget_rows(args.solo_budget_games, args.processes, folder)
     if "strong-vs-fast" in rows:
         duel_row("fast", args.games, args.processes, folder)
     if "strong-vs-random" in rows:
