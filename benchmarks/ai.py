@@ -272,11 +272,11 @@ def duel(args: tuple[str, int]) -> float:
 
 
 # ---------------------------------------------------------------------------- rows
-def solo_rows(level: str, games: int, processes: int,
-              folder: Path | None) -> list[tuple[str, bool]]:
+def solo_rows(level: str, games: int, processes: int, folder: Path | None,
+              difficulties: tuple[str, ...] = DIFFICULTIES) -> list[tuple[str, bool]]:
     """Win rates against the robot; returns (difficulty, floor met) pairs."""
     verdicts = []
-    for diff in DIFFICULTIES:
+    for diff in difficulties:
         start = time.perf_counter()
         store = Store(folder, f"solo-{level}-{diff}")
         reused = sum(1 for i in store.done if i < games)
@@ -308,11 +308,12 @@ def solo_rows(level: str, games: int, processes: int,
     return verdicts
 
 
-def solo_budget_rows(games: int, processes: int, folder: Path | None) -> None:
-    """The strong AI within the apps' budget against the robot, each difficulty."""
+def solo_budget_rows(games: int, processes: int, folder: Path | None,
+                     difficulties: tuple[str, ...] = DIFFICULTIES) -> None:
+    """The strong AI within the apps' budget against the robot, at each of ``difficulties``."""
     from rftg_nb.ai import APP_SECONDS
 
-    for diff in DIFFICULTIES:
+    for diff in difficulties:
         start = time.perf_counter()
         store = Store(folder, f"solo-budget-{diff}")
         reused = sum(1 for i in store.done if i < games)
@@ -977,6 +978,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="table-wait: seconds a person takes over a choice of actions (3)")
     ap.add_argument("--table-rounds", type=int, default=6,
                     help="table-wait: rounds played each way (6)")
+    ap.add_argument("--difficulties", default=",".join(DIFFICULTIES),
+                    help="the robot's difficulties the solo rows play (default all: "
+                         f"{','.join(DIFFICULTIES)})")
     ap.add_argument("--solo-budget-games", type=int, default=300,
                     help="games a difficulty of the solo-budget row (300)")
     ap.add_argument("--budget-games", type=int, default=40,
@@ -1016,17 +1020,20 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(rows) - set(ROWS)
     if unknown:
         ap.error(f"--rows: unknown row(s) {sorted(unknown)}; choose from {ROWS}")
+    diffs = tuple(x.strip() for x in args.difficulties.split(",") if x.strip())
+    if not diffs or set(diffs) - set(DIFFICULTIES):
+        ap.error(f"--difficulties: choose from {','.join(DIFFICULTIES)}")
     start = time.perf_counter()
     folder = None if args.no_results else args.results
     print(f"rftg_nb AI benchmark: {args.games} games a row, {args.processes} processes; "
           f"code {code_fingerprint()}; results in {folder or 'no file'}")
     verdicts: list[tuple[str, bool]] = []
     if "solo-strong" in rows:
-        verdicts += solo_rows("strong", args.games, args.processes, folder)
+        verdicts += solo_rows("strong", args.games, args.processes, folder, diffs)
     if "solo-fast" in rows:
-        verdicts += solo_rows("fast", args.games, args.processes, folder)
+        verdicts += solo_rows("fast", args.games, args.processes, folder, diffs)
     if "solo-budget" in rows:
-        solo_budget_rows(args.solo_budget_games, args.processes, folder)
+        solo_budget_rows(args.solo_budget_games, args.processes, folder, diffs)
     if "strong-vs-fast" in rows:
         duel_row("fast", args.games, args.processes, folder)
     if "strong-vs-random" in rows:
