@@ -71,7 +71,7 @@ class LabApp:
         self.seat = widgets.Dropdown(options=[(SEAT_LABELS[s], s) for s in seats],
                                      value="ai-fast" if "ai-fast" in seats else "random",
                                      description="Your seat is played by",
-                                     style=style)
+                                     style=style, layout={"width": "340px"})  # each name whole
         self.seed = widgets.BoundedIntText(value=0, min=0, max=MAX_SEED,
                                            description="first seed",
                                            style=style, layout={"width": "180px"})

@@ -107,6 +107,29 @@ def lab_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     yield from _serve(folder, tmp_path_factory)
 
 
+@pytest.fixture(scope="session")
+def lab_quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """The lab page as notebooks/lab.ipynb builds it, served from a copy whose first runs
+    are played by the random player: the same page, sections and charts in seconds rather
+    than a minute of the fast AI's games (for the checks of what a drawn page shows: axe, cut
+    words). tests/browser/test_lab.py plays the real page's first runs."""
+    nb = json.loads((ROOT / "notebooks" / "lab.ipynb").read_text(encoding="utf-8"))
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert len(code) == 1 and "app.run_when_shown()" in "".join(code[0]["source"])
+    code[0]["source"] = "".join(code[0]["source"]).replace(
+        "app.run_when_shown()", 'app.seat.value = "random"\napp.run_when_shown()')
+    folder = tmp_path_factory.mktemp("lab-quick")
+    (folder / "lab.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    yield from _serve(folder, tmp_path_factory)
+
+
+def served(name: str, voila_pages: VoilaServer, request: pytest.FixtureRequest) -> str:
+    """The address of page ``name`` for a check of the drawn page: the lab from
+    :func:`lab_quick`, every other page from ``voila_pages``."""
+    server = request.getfixturevalue("lab_quick") if name == "lab" else voila_pages
+    return f"{server.url}/voila/render/{name}.ipynb"
+
+
 def _serve(target: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     port = free_port()
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"

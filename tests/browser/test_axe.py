@@ -67,9 +67,12 @@ def kept() -> None:
 
 @pytest.mark.parametrize("name", list(PAGES))
 def test_every_page_at_first_render(name: str, wide: Page, voila_pages: VoilaServer, kept,
-                                    page_errors: list[str]) -> None:
+                                    page_errors: list[str],
+                                    request: pytest.FixtureRequest) -> None:
     path, ready = PAGES[name]
-    wide.goto(voila_pages.url + path, timeout=90_000)
+    # the lab's first runs played by the random player (tests/browser/conftest.py lab_quick)
+    server = request.getfixturevalue("lab_quick") if name == "lab" else voila_pages
+    wide.goto(server.url + path, timeout=90_000)
     wide.wait_for_selector(ready, timeout=WAIT)
     assert serious(wide) == []
     assert wide.locator("h1, [role=heading][aria-level='1']").count() == 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from tests.browser.conftest import ARTIFACTS, VoilaServer, open_page
+from tests.browser.conftest import ARTIFACTS, VoilaServer, open_page, served
 
 PAGES = {"play": ".rb-card", "table": ".rb-q", "learn": ".rb-card", "lab": ".js-plotly-plot",
          "designer": ".rftg-designer", "cards": ".rb-card", "history": ".rftg-history"}
@@ -71,9 +71,10 @@ SMALL_JS = """() => {
 @pytest.mark.parametrize("name", list(PAGES))
 def test_no_label_is_cut_and_no_tile_text_is_under_9px(
         name: str, size: str, browser: Browser, voila_pages: VoilaServer,
-        page_errors: list[str]) -> None:
+        page_errors: list[str], request: pytest.FixtureRequest) -> None:
+    url = served(name, voila_pages, request)
     for page in open_page(browser, page_errors, *SIZES[size]):
-        page.goto(f"{voila_pages.url}/voila/render/{name}.ipynb", timeout=90_000)
+        page.goto(url, timeout=90_000)
         page.wait_for_selector(PAGES[name], timeout=120_000)
         page.wait_for_timeout(1500)  # the tiles fitted once the page is idle
         cut = page.evaluate(CUT_JS)
