@@ -324,10 +324,23 @@ def test_a_hint_marks_the_ais_pick_and_autoplay_finishes_the_round(page: Page, v
         game.apply([c.id for c in game.players[0].hand
                     if page.locator(f".rb-card[data-id='{c.id}']").count() == 0][: d.min])
     hint = AIPlayer(HINT_LEVEL, seed=seed).hint(game)
-    assert hint.reason in line
     marked = page.eval_on_selector_all("button.hinted[data-opt]",
                                        "es => es.map(e => e.dataset.opt)")
-    assert sorted(marked) == sorted(hint.ids)
+    full = re.search(r"over (\d+) deals", hint.reason)
+    seen = re.search(r"over (\d+) deals", line)
+    assert full and seen, (hint.reason, line)
+    if seen.group(1) == full.group(1):  # the page's look-ahead played its full schedule
+        assert hint.reason in line
+        assert sorted(marked) == sorted(hint.ids)
+    else:
+        # The page's hint thinks within HINT_SECONDS: on a busy machine that is fewer deals
+        # than the full schedule (its words say how many), and a near tie may go another
+        # way. Its marks are still the answer its own words name.
+        assert int(seen.group(1)) < int(full.group(1)), (line, hint.reason)
+        named = line[line.rindex("(") + 1:line.rindex(")")].split("; ")
+        labels = {o.id: o.label for o in game.decision.options}
+        assert sorted(labels[i] for i in marked) == sorted(named), (marked, line)
+        assert line.startswith("Hint: Choose "), line
     page.screenshot(path=str(ARTIFACTS / "dashboard-hint-1400x1000.png"))
     before = _serial(page)
     page.click("[data-do=auto][data-until=round]")
