@@ -92,19 +92,25 @@ def voila_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServe
     yield from _serve(ROOT / "notebooks", tmp_path_factory)
 
 
+def _lab_copy(tmp_path_factory: pytest.TempPathFactory, first_runs: str) -> Path:
+    """A folder holding notebooks/lab.ipynb with its ``app.run_when_shown()`` replaced by
+    ``first_runs``."""
+    nb = json.loads((ROOT / "notebooks" / "lab.ipynb").read_text(encoding="utf-8"))
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert len(code) == 1 and "app.run_when_shown()" in "".join(code[0]["source"])
+    code[0]["source"] = "".join(code[0]["source"]).replace("app.run_when_shown()", first_runs)
+    folder = tmp_path_factory.mktemp("lab-page")
+    (folder / "lab.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    return folder
+
+
 @pytest.fixture(scope="session")
 def lab_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """The lab page as notebooks/lab.ipynb builds it, served from a copy that skips the page's
     first runs: those play a few hundred games (minutes on a small machine) and hold no input
     of anyone's. The copy plays one game per value when its button is pressed."""
-    nb = json.loads((ROOT / "notebooks" / "lab.ipynb").read_text(encoding="utf-8"))
-    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    assert len(code) == 1 and "app.run_when_shown()" in "".join(code[0]["source"])
-    code[0]["source"] = "".join(code[0]["source"]).replace(
-        "app.run_when_shown()", "app.unknown_games.value = 1")
-    folder = tmp_path_factory.mktemp("lab-page")
-    (folder / "lab.ipynb").write_text(json.dumps(nb), encoding="utf-8")
-    yield from _serve(folder, tmp_path_factory)
+    yield from _serve(_lab_copy(tmp_path_factory, "app.unknown_games.value = 1"),
+                      tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
@@ -113,21 +119,15 @@ def lab_quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]
     are played by the random player: the same page, sections and charts in seconds rather
     than a minute of the fast AI's games (for the checks of what a drawn page shows: axe, cut
     words). tests/browser/test_lab.py plays the real page's first runs."""
-    nb = json.loads((ROOT / "notebooks" / "lab.ipynb").read_text(encoding="utf-8"))
-    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    assert len(code) == 1 and "app.run_when_shown()" in "".join(code[0]["source"])
-    code[0]["source"] = "".join(code[0]["source"]).replace(
-        "app.run_when_shown()", 'app.seat.value = "random"\napp.run_when_shown()')
-    folder = tmp_path_factory.mktemp("lab-quick")
-    (folder / "lab.ipynb").write_text(json.dumps(nb), encoding="utf-8")
-    yield from _serve(folder, tmp_path_factory)
+    yield from _serve(_lab_copy(tmp_path_factory,
+                                'app.seat.value = "random"\napp.run_when_shown()'),
+                      tmp_path_factory)
 
 
-def served(name: str, voila_pages: VoilaServer, request: pytest.FixtureRequest) -> str:
-    """The address of page ``name`` for a check of the drawn page: the lab from
+def served(name: str, voila_pages: VoilaServer, request: pytest.FixtureRequest) -> VoilaServer:
+    """The server of page ``name`` for a check of the drawn page: the lab from
     :func:`lab_quick`, every other page from ``voila_pages``."""
-    server = request.getfixturevalue("lab_quick") if name == "lab" else voila_pages
-    return f"{server.url}/voila/render/{name}.ipynb"
+    return request.getfixturevalue("lab_quick") if name == "lab" else voila_pages
 
 
 def _serve(target: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:

@@ -23,6 +23,7 @@ from tests.browser.conftest import (
     board_after,
     board_serial,
     open_page,
+    served,
 )
 from tests.browser.test_dashboard import _answer, _kind, _round
 
@@ -70,9 +71,7 @@ def test_every_page_at_first_render(name: str, wide: Page, voila_pages: VoilaSer
                                     page_errors: list[str],
                                     request: pytest.FixtureRequest) -> None:
     path, ready = PAGES[name]
-    # the lab's first runs played by the random player (tests/browser/conftest.py lab_quick)
-    server = request.getfixturevalue("lab_quick") if name == "lab" else voila_pages
-    wide.goto(server.url + path, timeout=90_000)
+    wide.goto(served(name, voila_pages, request).url + path, timeout=90_000)
     wide.wait_for_selector(ready, timeout=WAIT)
     assert serious(wide) == []
     assert wide.locator("h1, [role=heading][aria-level='1']").count() == 1

@@ -72,7 +72,7 @@ SMALL_JS = """() => {
 def test_no_label_is_cut_and_no_tile_text_is_under_9px(
         name: str, size: str, browser: Browser, voila_pages: VoilaServer,
         page_errors: list[str], request: pytest.FixtureRequest) -> None:
-    url = served(name, voila_pages, request)
+    url = f"{served(name, voila_pages, request).url}/voila/render/{name}.ipynb"
     for page in open_page(browser, page_errors, *SIZES[size]):
         page.goto(url, timeout=90_000)
         page.wait_for_selector(PAGES[name], timeout=120_000)
