@@ -16,7 +16,8 @@ import pytest
 
 from rftg_nb import Game, RandomPlayer
 from rftg_nb.cards import BONUS_CODES, FLAGS
-from rftg_nb.cards.custom import OWN_GOOD, PRODUCE_CODES, check_designs, known_powers
+from rftg_nb.cards.custom import check_designs
+from rftg_nb.cards.custom_powers import OWN_GOOD, PRODUCE_CODES, known_powers
 from rftg_nb.robot import SoloGame
 
 GAMES = 80

@@ -26,10 +26,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from rftg_nb.cards import CARDS, Power
-from rftg_nb.cards.text import describe_power
+from rftg_nb.cards import CARDS
 from rftg_nb.text import field_name, name_problem, quote
 
+from .custom_powers import PRODUCE_CODES, power_defaults, power_problem
 from .loader import _parse_design
 from .model import CardDatabase, CardDataError, Design
 
@@ -47,17 +47,10 @@ FIELDS: dict[str, Any] = {
     "military": False, "flags": [], "copies": 1, "powers": [], "bonuses": [],
 }
 REQUIRED = tuple(k for k, v in FIELDS.items() if v is None and k != "good")
-POWER_DEFAULTS = {"value": 0, "times": 0}
-# The ranges the printed cards span: VP -1 (Doomed World) to 7 (Rebel Homeworld); a power's
-# value 1 to 4 (Military -1 to 4), or 0 for a power that takes no number; a Consume power
-# used 1 to 3 times; a 6-cost development's scoring line 1 to 3 VP a card.
+# The ranges the printed cards span: VP -1 (Doomed World) to 7 (Rebel Homeworld); a 6-cost
+# development's scoring line 1 to 3 VP a card (a power's ranges: .custom_powers).
 VP_RANGE = (-1, 7)
-VALUE_RANGE = (1, 4)  # a power that takes a number: the printed cards give 1 to 4
-TIMES_RANGE = (1, 3)  # how many times a Consume power may be used, where it counts uses
 BONUS_VP_RANGE = (1, 3)
-PRODUCE_CODES = ("PRODUCE", "PRODUCE|DISCARD")  # phase V: how a production world makes a good
-# powers about the card's own good: only a world with a good may carry them
-OWN_GOOD = {(5, "DRAW_IF"), (4, "TRADE_THIS"), (4, "CONSUME_ALIEN|CONSUME_THIS|GET_VP")}
 
 
 class CustomCardError(CardDataError):
@@ -113,7 +106,7 @@ def normalize(raw: Any, index: int = 0) -> dict[str, Any]:
                                              f"carry fewer), got {len(out[key])}")
     powers = out["powers"]
     if isinstance(powers, list):
-        powers = [{**_power_defaults(p), **p} if isinstance(p, Mapping) else p for p in powers]
+        powers = [{**power_defaults(p), **p} if isinstance(p, Mapping) else p for p in powers]
         production = (out["type"] == "world" and out["good"] is not None
                       and out["windfall"] is False)
         if production and not any(isinstance(p, Mapping) and p.get("phase") == 5
@@ -122,14 +115,6 @@ def normalize(raw: Any, index: int = 0) -> dict[str, Any]:
             powers.append({"phase": 5, "code": "PRODUCE", "value": 0, "times": 0})
         out["powers"] = powers
     return {**out, "start": None, "copies": {"base": copies, "tgs": 0}}
-
-
-def _power_defaults(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The value and times a power left out takes: those most printed cards give that power."""
-    for k in known_powers():
-        if k["phase"] == raw.get("phase") and k["code"] == raw.get("code"):
-            return {"value": k["value"], "times": k["times"]}
-    return dict(POWER_DEFAULTS)
 
 
 def plain(design: dict[str, Any]) -> dict[str, Any]:
@@ -185,7 +170,9 @@ def _check_design(raw: Any, i: int, base: CardDatabase, names: set[str],
         raise CustomCardError(card, "vp", "a 6-cost development scores by its VP bonus lines "
                                           f"(its VP is printed as ?): give 0, got "
                                           f"{quote(design.vp)}")
-    _check_powers(card, design)
+    problem = power_problem(design)
+    if problem is not None:
+        raise CustomCardError(card, *problem)
     for j, bonus in enumerate(design.bonuses):
         low, high = BONUS_VP_RANGE
         if not low <= bonus.points <= high:
@@ -196,73 +183,6 @@ def _check_design(raw: Any, i: int, base: CardDatabase, names: set[str],
             raise CustomCardError(card, f"bonuses[{j}].name",
                                   f"no card named {quote(bonus.name)}")
     return design
-
-
-def known_powers() -> list[dict[str, Any]]:
-    """Every power a custom card may carry, by phase: the powers the printed cards carry (the
-    engine has a rule for each: ``tests/test_card_coverage.py``), each with the value and
-    times most printed cards give it and its meaning in words."""
-    global _known
-    if _known is None:
-        from collections import Counter
-
-        seen: dict[tuple[int, str], Counter[tuple[int, int]]] = {}
-        for d in CARDS:
-            for p in d.powers:
-                seen.setdefault((p.phase, p.code), Counter())[(p.value, p.times)] += 1
-        out = []
-        for (phase, code), counts in sorted(seen.items()):
-            value, times = counts.most_common(1)[0][0]
-            text = describe_power(Power(phase=phase, code=code, value=value, times=times))
-            numbered = any(v for v, _ in counts)
-            low = min(VALUE_RANGE[0], *(v for v, _ in counts)) if numbered else 0
-            uses_times = phase == 4 and any(t for _, t in counts)
-            out.append({"phase": phase, "code": code, "value": value, "times": times,
-                        "text": text.partition(": ")[2] or text,
-                        "values": (low, VALUE_RANGE[1]) if numbered else (0, 0),
-                        "uses_times": uses_times,
-                        "times_range": TIMES_RANGE if uses_times else (0, 0)})
-        _known = out
-    return _known
-
-
-_known: list[dict[str, Any]] | None = None
-
-
-def _check_powers(card: str, design: Design) -> None:
-    known = {(k["phase"], k["code"]): k for k in known_powers()}
-    allowed = set(known)
-    produce = [i for i, p in enumerate(design.powers) if p.phase == 5 and p.code in PRODUCE_CODES]
-    if design.is_production and len(produce) > 1:
-        raise CustomCardError(card, f"powers[{produce[1]}].code",
-                              "a production world makes one good: one produce power only")
-    if produce and not design.is_production:
-        raise CustomCardError(card, f"powers[{produce[0]}].code",
-                              "only a production world (a world with a good, not windfall) "
-                              "produces")
-    for i, p in enumerate(design.powers):
-        if (p.phase, p.code) in OWN_GOOD and not (design.is_world and design.good):
-            raise CustomCardError(card, f"powers[{i}].code",
-                                  "this power is about the card's own good: only a world "
-                                  "with a good may have it")
-        if (p.phase, p.code) not in allowed:
-            codes = sorted(c for ph, c in allowed if ph == p.phase)
-            raise CustomCardError(card, f"powers[{i}].code",
-                                  f"the engine has no phase {p.phase} power {p.code!r}; "
-                                  f"known: {', '.join(codes)}")
-        k = known[(p.phase, p.code)]
-        low, high = k["values"]
-        if not low <= p.value <= high:
-            raise CustomCardError(card, f"powers[{i}].value",
-                                  "this power takes no number: must be 0, got "
-                                  f"{quote(p.value)}" if high == 0 else
-                                  f"must be from {low} to {high}, got {quote(p.value)}")
-        low, high = k["times_range"]
-        if not low <= p.times <= high:
-            raise CustomCardError(card, f"powers[{i}].times",
-                                  "this power is not counted in uses: must be 0, got "
-                                  f"{quote(p.times)}" if high == 0 else
-                                  f"must be from {low} to {high}, got {quote(p.times)}")
 
 
 def _named(card: str, message: str) -> CustomCardError:

@@ -18,7 +18,6 @@ listeners) is underscored.
 
 from __future__ import annotations
 
-import gc
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping
@@ -33,13 +32,7 @@ from rftg_nb.engine import position as _position
 from rftg_nb.engine import rounds as _rounds
 from rftg_nb.engine import setup as _setup
 from rftg_nb.engine.copies import GameCopies, Resume, StepReached
-from rftg_nb.engine.decision import (
-    Decision,
-    Event,
-    IllegalChoice,
-    SaveFileError,
-    Saying,
-)
+from rftg_nb.engine.decision import Decision, Event, IllegalChoice, SaveFileError, Saying
 from rftg_nb.engine.power_cache import RuleCaches
 from rftg_nb.engine.record import Record
 from rftg_nb.engine.saves import (
@@ -54,6 +47,7 @@ from rftg_nb.engine.saves import (
     check_setup,
     custom_database,
     read_save,
+    replay,
     setup_of,
 )
 from rftg_nb.engine.state import Card, Player
@@ -64,12 +58,6 @@ if TYPE_CHECKING:
     from rftg_nb.engine.goals import GoalStatus
 
 
-
-def _all_str(items: list[Any]) -> bool:
-    for x in items:
-        if not isinstance(x, str):
-            return False
-    return True
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # SoloGame, TableGame
@@ -317,31 +305,7 @@ class Game(GameCopies):
         check_seed(seed, SaveFileError, "field 'seed': ")
         setup: Any = data.get("setup")
         cls._check_setup(setup)
-        choices = data.get("choices")
-        if not isinstance(choices, list):
-            raise SaveFileError("field 'choices': expected a list")
-        # Every object the replay makes belongs to the game being built, so the cyclic garbage
-        # collector, which would walk them (and every other live game) again and again while
-        # they pile up, is paused until the game stands (about a third of a replay's time).
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            try:
-                game = cls(setup, seed)
-            except (ValueError, KeyError, TypeError) as e:
-                raise SaveFileError(f"field 'setup': {e}") from None
-            for i, c in enumerate(choices):
-                if not isinstance(c, list) or not _all_str(c):
-                    raise SaveFileError(
-                        f"field 'choices' item {i}: expected a list of option ids")
-                try:
-                    game.apply(c)
-                except ValueError as err:  # IllegalChoice, or a scripted step that cannot run
-                    raise SaveFileError(
-                        f"field 'choices' item {i} does not replay: {err}") from None
-        finally:
-            if collecting:
-                gc.enable()
+        game: Game = replay(lambda: cls(setup, seed), data.get("choices"))
         return game
 
     @staticmethod

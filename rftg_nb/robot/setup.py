@@ -38,7 +38,8 @@ from rftg_nb.robot.components import (
 )
 from rftg_nb.robot.dice import FACE_LABELS
 from rftg_nb.robot.mat import Robot
-from rftg_nb.text import field_name, name_problem, quote
+from rftg_nb.robot.sayings import adjusted_words
+from rftg_nb.text import count, field_name, name_problem, quote
 
 if TYPE_CHECKING:
     from rftg_nb.robot.solo import SoloGame
@@ -59,6 +60,40 @@ def check_adjust(values: Mapping[str, Any], error: type[ValueError]) -> None:
         if type(v) is not int or not low <= v <= ADJUST_MAX:
             raise error(f"{key}: expected a whole number from {low} to {ADJUST_MAX}, "
                         f"got {quote(v)}")
+
+
+def adjust_robot(game: SoloGame, r: Robot, values: Mapping[str, int]) -> None:
+    """Set the robot's numbers (see :meth:`SoloGame.adjust`, checked there or by the save's
+    check) on its mat ``r``, said as a move of the robot's so the board never shows a number
+    nothing explains."""
+    if not values:  # (a save from before empty adjustments were dropped) nothing to say
+        return
+    need = values.get("stack_add", 0) + values.get("tableau_add", 0)
+    if need > len(game.deck):  # checked before anything moves
+        raise SetupError(f"stack_add, tableau_add: {need} cards asked for, the draw pile "
+                         f"has {count(len(game.deck))}")
+    was = {"credit": r.credit, "economy": r.economy, "counters_left": r.counters_left,
+           "vp_pool": game.vp_pool, "stack": len(r.stack)}
+    for key, v in values.items():
+        if key == "credit":
+            r.credit = v
+        elif key == "economy":
+            r.economy = v
+        elif key == "counters_left":
+            r.counters_left = v
+        elif key == "vp_pool":
+            game.vp_pool = v
+        elif key == "stack":
+            game.discard.extend(r.stack[v:])
+            del r.stack[v:]
+        elif key in ("stack_add", "tableau_add"):
+            to = r.stack if key == "stack_add" else r.cards
+            for _ in range(v):
+                to.append(game.deck.pop())
+    game.tell("robot", told("adjust"), (
+        "Set-up of this example: " + "; ".join(
+            adjusted_words(key, v, was, r) for key, v in values.items()) + ".",
+        {"rule": "Set-up of an example", "values": dict(values)}))
 
 
 def solo_setup(  # the types SoloGame.new names; Any: each is checked here

@@ -14,24 +14,13 @@ from typing import Any, ClassVar
 from rftg_nb._native import mypyc_attr
 from rftg_nb.cards import CardDatabase
 from rftg_nb.engine import piles
-from rftg_nb.engine.decision import (
-    Decision,
-    Event,
-    GameNotReady,
-    Option,
-    SetupError,
-    forced,
-    told,
-)
+from rftg_nb.engine.decision import Decision, Event, GameNotReady, Option, forced, told
 from rftg_nb.engine.game import Game, Resume
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.setup import initial_discards
 from rftg_nb.engine.state import Card
 from rftg_nb.robot import procedures
-from rftg_nb.robot.components import (
-    Components,
-    load_components,
-)
+from rftg_nb.robot.components import Components, load_components
 from rftg_nb.robot.dice import (
     FACE_LABELS,
     SPACE_PHASE,
@@ -55,10 +44,15 @@ from rftg_nb.robot.sayings import (
     ROBOT_VP,
     SECTION,
     TRACK_MOVES,
-    adjusted_words,
 )
-from rftg_nb.robot.setup import check_adjust, check_solo_save, deal, orient, solo_setup
-from rftg_nb.text import count
+from rftg_nb.robot.setup import (
+    adjust_robot,
+    check_adjust,
+    check_solo_save,
+    deal,
+    orient,
+    solo_setup,
+)
 
 Rules = Generator[Decision, tuple[str, ...], None]
 ROBOT = 1  # the robot's index in scores(), winners and events' actor field is "robot"
@@ -112,7 +106,7 @@ class SoloGame(Game):
         check_adjust(values, ValueError)
         if not values:
             return
-        self._apply_adjust(values)
+        adjust_robot(self, self._mat(), values)
         self.setup["solo"] = {**self.setup["solo"], "adjust": [
             *self.setup["solo"].get("adjust", []), {"after": len(self._log),
                                                     "robot": dict(values)}]}
@@ -121,39 +115,7 @@ class SoloGame(Game):
         """The scripted changes made after ``choices`` choices (:meth:`adjust`)."""
         for step in self.setup["solo"].get("adjust", ()):
             if step["after"] == choices:
-                self._apply_adjust(step["robot"])
-
-    def _apply_adjust(self, values: Mapping[str, int]) -> None:
-        if not values:  # (a save from before empty adjustments were dropped) nothing to say
-            return
-        r = self._mat()
-        need = values.get("stack_add", 0) + values.get("tableau_add", 0)
-        if need > len(self.deck):  # checked before anything moves
-            raise SetupError(f"stack_add, tableau_add: {need} cards asked for, the draw pile "
-                             f"has {count(len(self.deck))}")
-        was = {"credit": r.credit, "economy": r.economy, "counters_left": r.counters_left,
-               "vp_pool": self.vp_pool, "stack": len(r.stack)}
-        for key, v in values.items():
-            if key == "credit":
-                r.credit = v
-            elif key == "economy":
-                r.economy = v
-            elif key == "counters_left":
-                r.counters_left = v
-            elif key == "vp_pool":
-                self.vp_pool = v
-            elif key == "stack":
-                self.discard.extend(r.stack[v:])
-                del r.stack[v:]
-            elif key in ("stack_add", "tableau_add"):
-                to = r.stack if key == "stack_add" else r.cards
-                for _ in range(v):
-                    to.append(self.deck.pop())
-        # said as a move of the robot's, so the board never shows a number nothing explains
-        self.tell("robot", told("adjust"), (
-            "Set-up of this example: " + "; ".join(
-            adjusted_words(key, v, was, r) for key, v in values.items()) + ".",
-            {"rule": "Set-up of an example", "values": dict(values)}))
+                adjust_robot(self, self._mat(), step["robot"])
 
     # ------------------------------------------------------------------ construction
     @classmethod

@@ -21,11 +21,11 @@ from rftg_nb.cards.custom import (
     CustomCardError,
     check_designs,
     designs_from_bytes,
-    known_powers,
     normalize,
     plain,
     to_file_data,
 )
+from rftg_nb.cards.custom_powers import known_powers
 from rftg_nb.cards.text import ROMAN, describe_bonus
 from rftg_nb.ui.controller import Status, custom_set_words, load_failed
 from rftg_nb.ui.faces import face_html, full_text
@@ -92,8 +92,8 @@ class DesignerController:
             self._vp_aside = None
 
     def add_power(self, phase: int, code: str) -> None:
-        """Add one of the engine's powers (see :func:`rftg_nb.cards.custom.known_powers`) with
-        its usual value."""
+        """Add one of the engine's powers (see
+        :func:`rftg_nb.cards.custom_powers.known_powers`) with its usual value."""
         known = {(k["phase"], k["code"]): k for k in known_powers()}
         k = known.get((phase, code))
         if k is None:

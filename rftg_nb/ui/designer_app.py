@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from rftg_nb.cards import GOODS
-from rftg_nb.cards.custom import known_powers
+from rftg_nb.cards.custom_powers import known_powers
 from rftg_nb.cards.text import ROMAN
 from rftg_nb.ui.app import SoloApp
 from rftg_nb.ui.controller import NewGameSettings, SoloController, custom_set_words

@@ -14,11 +14,11 @@ from rftg_nb.cards.custom import (
     CustomCardError,
     check_designs,
     database_with,
-    known_powers,
     read_designs,
     to_file_data,
     write_designs,
 )
+from rftg_nb.cards.custom_powers import known_powers
 from rftg_nb.engine.decision import SaveFileError
 from rftg_nb.robot import SoloGame
 
