@@ -43,7 +43,7 @@ def _bonus_lines(dev: Design, deck: Counter[Design]) -> tuple[tuple[Design, int]
     return got[1]
 
 
-def _goal_count(name: str, tableau: list[Design]) -> int:
+def goal_count(name: str, tableau: list[Design]) -> int:
     """The count of goal ``name`` for a tableau of these designs, as the rules count it (0 for
     the goals that read more than the tableau: chips, the hand limit)."""
     count = GOALS[name].tableau_count
@@ -81,7 +81,7 @@ class BonusValues:
         return facts.military(list(designs), world)
 
     # ------------------------------------------------------------------ bonuses
-    def _bonus_to_come(self, d: Design, size: int) -> float:
+    def bonus_to_come(self, d: Design, size: int) -> float:
         """The part of a 6-cost bonus that depends on more than the tableau: VP chips
         (Galactic Renaissance) and the cards placed later, like those in hand and unseen."""
         total = 0.0
@@ -110,7 +110,7 @@ class BonusValues:
 
     def six_bonus(self, d: Design, tableau: list[Design]) -> float:
         """A 6-cost development's bonus: the tableau now plus what later cards may add."""
-        return self._bonus_now(d, tableau) + self._bonus_to_come(d, len(tableau))
+        return self._bonus_now(d, tableau) + self.bonus_to_come(d, len(tableau))
 
     def _bonus_now(self, d: Design, tableau: list[Design]) -> float:
         now = 0.0
@@ -130,8 +130,8 @@ class BonusValues:
             g = GOALS[t.design.name]
             if g.kind == "first" and t.holders:
                 continue
-            before = _goal_count(g.name, tableau)
-            after = _goal_count(g.name, [*tableau, d])
+            before = goal_count(g.name, tableau)
+            after = goal_count(g.name, [*tableau, d])
             if after <= before:
                 continue
             need = g.need

@@ -54,7 +54,7 @@ def solo_features(game: Any, seat: int = 0, ctx: Ctx | None = None) -> list[floa
     counter_vp = float(r.counters_left * r.counter_vp)
     # The robot places a 6-cost counter with 2 credit on its Develop action, 3 on a response.
     threat = r.counter_vp * min(r.counters_left, (1.0 if r.credit >= 2 else 0.0) + 0.25 * left)
-    to_come = sum(ctx._bonus_to_come(d, len(ctx.tableau)) for d in ctx.tableau if d.bonuses)
+    to_come = sum(ctx.bonus_to_come(d, len(ctx.tableau)) for d in ctx.tableau if d.bonuses)
     best_play = max((ctx.surplus(c.design)[0] for c in me.hand), default=0.0)
     return [
         1.0, mine - theirs, mine, theirs, float(game.vp_pool), float(len(me.tableau)),

@@ -135,7 +135,7 @@ class PlacingValues(BonusValues):
                 _PLAY.clear()
             got = _PLAY[key] = self._play_value(d, *self._base(t, tkey))
         if d.bonuses:
-            got += self._bonus_to_come(d, len(t) + 1)
+            got += self.bonus_to_come(d, len(t) + 1)
         return got
 
     def _base(self, t: list[Design], tkey: tuple[int, ...]) \

@@ -23,7 +23,6 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from rftg_nb.ai import knowledge
-from rftg_nb.ai.bonuses import _goal_count as _goal_count  # (read by tests/ai/test_api.py)
 from rftg_nb.ai.hands import HandValues
 from rftg_nb.cards import Design
 from rftg_nb.constants import TABLEAU_END

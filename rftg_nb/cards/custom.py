@@ -30,7 +30,7 @@ from rftg_nb.cards import CARDS
 from rftg_nb.text import field_name, name_problem, quote
 
 from .custom_powers import PRODUCE_CODES, power_defaults, power_problem
-from .loader import _parse_design
+from .loader import parse_design
 from .model import CardDatabase, CardDataError, Design
 
 FILE_FORMAT = "rftg_nb-custom-cards"
@@ -154,7 +154,7 @@ def _check_design(raw: Any, i: int, base: CardDatabase, names: set[str],
     card = _label(raw, i)
     data = normalize(raw, i)
     try:
-        design = _parse_design(data, len(base) + i)
+        design = parse_design(data, len(base) + i)
     except CardDataError as e:
         raise _named(card, str(e)) from None
     if design.name in names:

@@ -190,7 +190,8 @@ def _parse_bonus(chk: _Checker, raw: object, field: str) -> VPBonus:
     return VPBonus(points=points, what=what, name=name)
 
 
-def _parse_design(raw: object, index: int) -> Design:
+def parse_design(raw: object, index: int) -> Design:
+    """Design ``index`` of a card file, checked; :class:`CardDataError` names the field."""
     label = f"card #{index}"
     if isinstance(raw, Mapping) and isinstance(raw.get("name"), str) and raw["name"]:
         label = f"card {quote(raw['name'])}"
@@ -298,7 +299,7 @@ def _build(data: object, where: str) -> CardDatabase:
     designs: list[Design] = []
     seen: set[str] = set()
     for index, raw in enumerate(raw_designs):
-        design = _parse_design(raw, index)
+        design = parse_design(raw, index)
         if design.name in seen:
             raise CardDataError(f"card {design.name!r}: field 'name': duplicate name")
         seen.add(design.name)

@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rftg_nb.ai import AIPlayer
 from rftg_nb.constants import TABLEAU_END
 from rftg_nb.engine.game import Game
 from rftg_nb.players import Player, RandomPlayer, play
@@ -37,8 +38,6 @@ def make_player(kind: str, seed: int) -> Player:
     """The player of a seat of kind ``kind`` (see ``SEAT_KINDS``)."""
     if kind == "random":
         return RandomPlayer(seed)
-    from rftg_nb.ai import AIPlayer  # only when an AI seat is asked for: it may not exist yet
-
     return AIPlayer(kind.removeprefix("ai-"), seed)
 
 

@@ -169,7 +169,7 @@ class SoloApp(BoardApp):
             "game": self.c.key,  # which game (a key of its own; an id may be reused)
         }
         result = c.result() if not c.pending_steps() else None
-        s["end"] = _end_sheet(result) if result else None
+        s["end"] = solo_end_sheet(result) if result else None
         s["hint"] = c.assistant.shown(g) if c.decision is not None else None
         s["assist"] = True
         return s
@@ -193,8 +193,8 @@ def parse_seed(raw: Any) -> tuple[int | None, str]:
         return None, f"The seed must be a whole number, not {text!r}."
 
 
-def _end_sheet(result: dict[str, Any]) -> dict[str, Any]:
-    """The end-of-game sheet: why it ended, who won, both scores broken down."""
+def solo_end_sheet(result: dict[str, Any]) -> dict[str, Any]:
+    """The solitaire game's end-of-game sheet: why it ended, who won, both scores broken down."""
     p, r = result["player"], result["robot"]
     rows = [
         ("Printed VP on cards", p["cards"], r["cards"]),

@@ -20,7 +20,7 @@ from typing import Any
 from rftg_nb.engine.table import TableGame
 from rftg_nb.history.replay import Replay, ReplayError, Stop, load_game, person_seat
 from rftg_nb.robot.components import DIFFICULTIES, START_WORLDS
-from rftg_nb.ui.app import LOG_ROWS, _end_sheet
+from rftg_nb.ui.app import LOG_ROWS, solo_end_sheet
 from rftg_nb.ui.board_app import BoardApp
 from rftg_nb.ui.charts import CHARTS
 from rftg_nb.ui.controller import NewGameSettings, SoloController
@@ -270,7 +270,7 @@ class ReplayApp(BoardApp):
             s = board_state(c, self.serial)
             s["game"]["over"] = last and c.replay.game.is_over
             result = c.result() if s["game"]["over"] else None
-            s["end"] = _end_sheet(result) if result else None
+            s["end"] = solo_end_sheet(result) if result else None
         else:
             s = table_state(c, self.serial, self.explain)
             s["game"]["over"] = last and c.replay.game.is_over

@@ -172,7 +172,7 @@ def test_every_kind_of_player_answers_through_the_same_method():
 
 def test_the_ai_counts_goals_as_the_rules_do():
     from rftg_nb import Game, RandomPlayer
-    from rftg_nb.ai.valuation import _goal_count
+    from rftg_nb.ai.bonuses import goal_count
     from rftg_nb.engine.goals import GOALS
 
     checked = 0
@@ -183,7 +183,7 @@ def test_the_ai_counts_goals_as_the_rules_do():
             designs = [c.design for c in p.tableau]
             for name, g in GOALS.items():
                 if g.tableau_only:
-                    assert _goal_count(name, designs) == \
+                    assert goal_count(name, designs) == \
                         g.count(game, p), (name, seed)
                     checked += 1
     assert checked > 100

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import json
-import sys
 import threading
 import time
 import tracemalloc
-import types
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pandas as pd
 import pytest
 
+import rftg_nb.lab.play as lab_play
 import rftg_nb.lab.run as run
 from rftg_nb import Game, RandomPlayer, SoloGame
+from rftg_nb.ai import LEVELS
 from rftg_nb.lab import (
     GameFailed,
     ResultsFileError,
@@ -266,7 +266,7 @@ def test_quick_runs_show_no_bar(capsys):
 
 
 def test_ai_seats_use_rftg_nb_ai(monkeypatch):
-    """The AI package is imported only for an AI seat, and asked for every answer."""
+    """An AI seat is played by rftg_nb.ai's AIPlayer, asked for every answer of its seat."""
     asked = []
 
     class AIPlayer:
@@ -277,8 +277,7 @@ def test_ai_seats_use_rftg_nb_ai(monkeypatch):
             asked.append(self.level)
             return self.player.answer(game, decision)
 
-    fake = types.SimpleNamespace(AIPlayer=AIPlayer, LEVELS=("fast", "strong"))
-    monkeypatch.setitem(sys.modules, "rftg_nb.ai", fake)
+    monkeypatch.setattr(lab_play, "AIPlayer", AIPlayer)
     t = simulate(players=2, seats=["ai-strong", "random"], games=2, executor="serial", **QUIET)
     assert set(asked) == {"strong"} and len(asked) > 10
     assert (t["seats"] == "ai-strong,random").all()
@@ -286,9 +285,8 @@ def test_ai_seats_use_rftg_nb_ai(monkeypatch):
 
 
 def test_the_real_ai_gives_the_same_table_on_any_executor():
-    """Once rftg_nb.ai exists: its fast seat, seeded per game and seat, replays exactly."""
-    ai = pytest.importorskip("rftg_nb.ai")
-    assert "fast" in ai.LEVELS
+    """The AI's fast seat, seeded per game and seat, replays exactly."""
+    assert "fast" in LEVELS
     settings = [Settings(seats="ai-fast", difficulty="hard"),
                 Settings(players=2, seats=["ai-fast", "random"])]
     serial = simulate(settings, games=2, executor="serial", **QUIET)
