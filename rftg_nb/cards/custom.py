@@ -30,6 +30,7 @@ from rftg_nb.cards import CARDS
 from rftg_nb.text import field_name, name_problem, quote
 
 from .custom_powers import PRODUCE_CODES, power_defaults, power_problem
+from .custom_powers import known_powers as known_powers  # (its home before, kept)
 from .loader import parse_design
 from .model import CardDatabase, CardDataError, Design
 
