@@ -9,7 +9,8 @@
 - ``Game`` shows the protocol and the rules' hooks (``rftg_nb.engine.variant.Variant``) and
   nothing more: the helpers of the rules are module functions (``piles.draw(game, ...)``); a
   kind of game plugs in through the hooks only;
-- no module reaches another's private names, nor imports them.
+- no module reaches another's private names, nor imports them;
+- no module is over 400 lines but the lessons' data.
 """
 
 from __future__ import annotations
@@ -278,3 +279,18 @@ def test_no_module_imports_another_s_private_names():
     found = [f"{path.relative_to(PACKAGE.parent)}:{name}" for path in MODULES
              for name in private_imports(path.read_text(encoding="utf-8"))]
     assert found == []
+
+
+MAX_LINES = 400
+#: modules that are data, not code: the robot lessons (23 ``Lesson(...)`` tables, no function)
+DATA_MODULES = {"rftg_nb.lessons.robot"}
+
+
+def test_no_module_is_over_400_lines_but_the_lessons_data():
+    over = {_module(path): n for path in MODULES
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert set(over) <= DATA_MODULES, over
+    for name in DATA_MODULES:
+        path = PACKAGE.parent / (name.replace(".", "/") + ".py")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        assert not [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))], name
