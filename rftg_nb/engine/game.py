@@ -58,8 +58,6 @@ if TYPE_CHECKING:
     from rftg_nb.engine.goals import GoalStatus
 
 
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # SoloGame, TableGame
 class Game(GameCopies):
     """A game of Race for the Galaxy (base set or with The Gathering Storm).
