@@ -85,7 +85,7 @@ class GameCopies(GameViews):
         applied to it.
         """
         self._check_made()
-        told = len(self.record.events)
+        told = len(self.record)
         if not 1 <= n <= told:
             raise ValueError(f"step {n} is outside this game's events (1 to {told})")
         copy, stop = self._replayed_to(n, {})
