@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from math import ceil, log
 from typing import Any, Protocol
 
 from rftg_nb.engine.decision import Decision
@@ -44,8 +45,9 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
     # The very draws of ``k = rng.randint(low, top)`` then ``rng.sample(ids, k)``, made without
     # their overhead: randint(a, b) is a + randrange(b - a + 1); randrange(m) is Random's
     # randbelow(m), which draws m.bit_length() bits until they fall below m; and a sample of
-    # up to 5 from at most 21 takes randbelow(n), randbelow(n - 1) ... from a pool that moves
-    # its last item into each vacancy (tests/test_engine_golden.py checks all of this).
+    # k from few options takes randbelow(n), randbelow(n - 1) ... from a pool that moves its
+    # last item into each vacancy, of k from more options randbelow(n) until an index not
+    # taken yet (tests/test_engine_golden.py checks all of this).
     bits = rng.getrandbits
     span_bits = span.bit_length()
     n_bits = n.bit_length()
@@ -71,7 +73,7 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
             while j2 >= m:
                 j2 = bits(m_bits)
             pick = [ids[j], ids[m] if j2 == j else ids[j2]]
-        elif k <= 5 and n <= 21:
+        elif n <= _pool_limit(k):
             pool = list(ids)
             pick = []
             for i in range(k):
@@ -82,11 +84,24 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
                     j = bits(m_bits)
                 pick.append(pool[j])
                 pool[j] = pool[m - 1]
-        else:
-            pick = rng.sample(ids, k)
+        else:  # sample's other way: indices drawn from all n, a repeat drawn again
+            taken: set[int] = set()
+            pick = []
+            for _ in range(k):
+                j = bits(n_bits)
+                while j >= n or j in taken:
+                    j = bits(n_bits)
+                taken.add(j)
+                pick.append(ids[j])
         if rule is None or rule(tuple(pick)) is None:
             return pick
     raise RuntimeError(f"no legal answer found for {d}")
+
+
+def _pool_limit(k: int) -> int:
+    """The most options ``random.sample`` draws ``k`` of from a pool (more: by indices into
+    the whole); its rule, "an n-length list is smaller than a k-length set"."""
+    return 21 if k <= 5 else 21 + 4 ** ceil(log(k * 3, 4))
 
 
 def _random_pick_slow(ids: tuple[str, ...], low: int, span: int,

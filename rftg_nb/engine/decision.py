@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb
+from types import MappingProxyType
 from typing import Any
 
 from rftg_nb._native import mypyc_attr
@@ -42,22 +43,52 @@ class GameNotReady(RuntimeError):
     left unchanged."""
 
 
-@dataclass(frozen=True, slots=True, init=False)
 class Option:
-    """One answer to a decision: a stable ``id`` to send back and a ``label`` a person reads."""
+    """One answer to a decision: a stable ``id`` to send back and a ``label`` a person reads,
+    and facts for a page in ``data``.
 
-    id: str
-    label: str
-    data: Mapping[str, Any] | None = None
+    Read-only (the cards' options are shared by every decision that offers them): its fields
+    are properties, set only when it is made, which costs a fifth of what a frozen dataclass's
+    ``__init__`` did (one is made for most questions). Options are equal when their fields are.
+    """
+
+    __slots__ = ("_id", "_label", "_data")
 
     def __init__(self, id: str, label: str, data: Mapping[str, Any] | None = None) -> None:
-        _set_option_id(self, id)
-        _set_option_label(self, label)
-        _set_option_data(self, data)
+        self._id = id
+        self._label = label
+        self._data = data
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    @property
+    def label(self) -> str:
+        return self._label
+
+    @property
+    def data(self) -> Mapping[str, Any] | None:
+        return self._data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Option):
+            return NotImplemented
+        return (self._id == other._id and self._label == other._label
+                and self._data == other._data)
+
+    def __hash__(self) -> int:  # (a dict in ``data`` is not hashable, as before)
+        return hash((self._id, self._label, self._data))
+
+    def __repr__(self) -> str:
+        return f"Option(id={self._id!r}, label={self._label!r}, data={self._data!r})"
 
     def __str__(self) -> str:
-        return f"{self.id}: {self.label}"
+        return f"{self._id}: {self._label}"
 
+
+#: the context of a decision made without one (read-only, shared)
+_NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 
 #: Answers of one or two ids, each kept once for every game: most answers are one card or two
 #: actions, and a finished game's choice log then holds no tuple of its own for them.
@@ -107,7 +138,7 @@ class Decision:
         self.options = options
         self.min = min
         self.max = max
-        self.context = {} if context is None else context
+        self.context = _NO_CONTEXT if context is None else context
         self.rule = rule
         self._ids = tuple([o.id for o in options])
 
@@ -334,11 +365,8 @@ class Event:
         return f"R{self.round} {self.phase}: {self.text}"
 
 
-# Options are frozen (the cards' options are shared by every decision that offers them).
-# Their ``__init__`` sets each slot through the slot's own descriptor, which is about twice as
-# fast as the ``object.__setattr__`` calls a frozen dataclass makes.
-def _setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
+def slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of a frozen dataclass's slots ``names``, for its own ``__init__``: each
+    sets its slot through the slot's own descriptor, about twice as fast as the
+    ``object.__setattr__`` calls a frozen dataclass makes."""
     return tuple(cls.__dict__[n].__set__ for n in names)
-
-
-_set_option_id, _set_option_label, _set_option_data = _setters(Option, "id", "label", "data")

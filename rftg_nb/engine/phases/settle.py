@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rftg_nb.cards import Design
 from rftg_nb.constants import GOOD_LABEL
 from rftg_nb.engine import piles, power_cache
-from rftg_nb.engine.decision import Decision, Option, Saying, forced
+from rftg_nb.engine.decision import Decision, Option, Saying, forced, slot_setters
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases.develop import pay
 from rftg_nb.engine.phases.settle_powers import contact_price, military, reduction
@@ -68,8 +68,11 @@ def _place_two(game: Game, p: Player, card: Card) -> Rules:
     _after_draws(game, p)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Method:
+    """One way to place a world: what is paid or discarded, the Military it adds, the powers
+    it uses."""
+
     id: str
     label: str
     pay: int = 0
@@ -77,6 +80,24 @@ class Method:
     bonus: int = 0  # temporary Military from ``discard_card``
     hand_military: tuple[int, int] | None = None  # Space Mercenaries: min, max cards
     mark: tuple[tuple[int, int], ...] = ()  # (card uid, power index) used
+
+    # Written out, as Option's is: a frozen dataclass's own __init__ is made by exec (run as
+    # Python even in a compiled build) and sets each field through object.__setattr__.
+    def __init__(self, id: str, label: str, pay: int = 0, discard_card: Card | None = None,
+                 bonus: int = 0, hand_military: tuple[int, int] | None = None,
+                 mark: tuple[tuple[int, int], ...] = ()) -> None:
+        _set_method_id(self, id)
+        _set_method_label(self, label)
+        _set_method_pay(self, pay)
+        _set_method_discard_card(self, discard_card)
+        _set_method_bonus(self, bonus)
+        _set_method_hand_military(self, hand_military)
+        _set_method_mark(self, mark)
+
+
+(_set_method_id, _set_method_label, _set_method_pay, _set_method_discard_card,
+ _set_method_bonus, _set_method_hand_military, _set_method_mark) = slot_setters(
+    Method, "id", "label", "pay", "discard_card", "bonus", "hand_military", "mark")
 
 
 def _usable(game: Game, p: Player, hook: str, world: Design):
