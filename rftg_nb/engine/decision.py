@@ -91,7 +91,9 @@ class Option:
 _NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 
 #: Answers of one or two ids, each kept once for every game: most answers are one card or two
-#: actions, and a finished game's choice log then holds no tuple of its own for them.
+#: actions, and a finished game's choice log then holds no tuple of its own for them. Those
+#: of one id by the id.
+_ONE_ANSWERS: dict[str, tuple[str, ...]] = {}
 _SHORT_ANSWERS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
@@ -167,12 +169,44 @@ class Decision:
             raise IllegalChoice(
                 f"{self.kind}: answer with an option id or a list of ids, got {choice!r}"
             )
-        if len(ids) <= 2:  # the choice log keeps one tuple for each short answer
+        if len(ids) == 1:  # the choice log keeps one tuple for each short answer
+            shared = _ONE_ANSWERS.get(ids[0])
+            if shared is not None:
+                return shared
+            if len(_ONE_ANSWERS) < 8192:
+                _ONE_ANSWERS[ids[0]] = ids
+        elif len(ids) == 2:
             shared = _SHORT_ANSWERS.get(ids)
             if shared is not None:
                 return shared
             if len(_SHORT_ANSWERS) < 8192:
                 _SHORT_ANSWERS[ids] = ids
+        return ids
+
+    def accept(self, choice: Any) -> tuple[str, ...]:
+        """``choice`` as the tuple of ids a game's log keeps, when it is a legal answer
+        (:meth:`normalize`, then :meth:`check`); else :class:`IllegalChoice` saying why, after
+        the decision's kind. What ``Game.apply`` asks of every answer: one option, the usual
+        answer, is accepted without the general way's copies."""
+        if type(choice) is list and len(choice) == 1:
+            one = choice[0]
+            if (type(one) is str and one in self._ids and self.min <= 1 <= self.max):
+                ids = _ONE_ANSWERS.get(one)
+                if ids is None:
+                    ids = (one,)
+                    if len(_ONE_ANSWERS) < 8192:
+                        _ONE_ANSWERS[one] = ids
+                rule = self.rule
+                if rule is None:
+                    return ids
+                why = rule(ids)
+                if why is None:
+                    return ids
+                raise IllegalChoice(f"{self.kind}: {why}")
+        ids = self.normalize(choice)
+        why = self.check(ids)
+        if why is not None:
+            raise IllegalChoice(f"{self.kind}: {why}")
         return ids
 
     def _want(self) -> str:
@@ -364,9 +398,3 @@ class Event:
     def __str__(self) -> str:
         return f"R{self.round} {self.phase}: {self.text}"
 
-
-def slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
-    """The setters of a frozen dataclass's slots ``names``, for its own ``__init__``: each
-    sets its slot through the slot's own descriptor, about twice as fast as the
-    ``object.__setattr__`` calls a frozen dataclass makes."""
-    return tuple(cls.__dict__[n].__set__ for n in names)

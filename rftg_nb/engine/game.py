@@ -227,10 +227,7 @@ class Game(GameCopies):
             raise IllegalChoice("this game was closed: it takes no more answers"
                                 if self._closed else
                                 "the game is over: there is no decision to answer")
-        ids = d.normalize(choice)
-        why = d.check(ids)
-        if why is not None:
-            raise IllegalChoice(f"{d.kind}: {why}")
+        ids = d.accept(choice)
         self._log.append(ids)
         self._log_players.append(d.player)
         try:  # as _advance(ids), inline: this runs for every answer

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rftg_nb.cards import Design
 from rftg_nb.constants import GOOD_LABEL
 from rftg_nb.engine import piles, power_cache
-from rftg_nb.engine.decision import Decision, Option, Saying, forced, slot_setters
+from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases.develop import pay
 from rftg_nb.engine.phases.settle_powers import contact_price, military, reduction
@@ -95,8 +95,15 @@ class Method:
         _set_method_mark(self, mark)
 
 
+def _slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of a frozen dataclass's slots ``names``, for its own ``__init__``: each
+    sets its slot through the slot's own descriptor, about twice as fast as the
+    ``object.__setattr__`` calls a frozen dataclass makes."""
+    return tuple(cls.__dict__[n].__set__ for n in names)
+
+
 (_set_method_id, _set_method_label, _set_method_pay, _set_method_discard_card,
- _set_method_bonus, _set_method_hand_military, _set_method_mark) = slot_setters(
+ _set_method_bonus, _set_method_hand_military, _set_method_mark) = _slot_setters(
     Method, "id", "label", "pay", "discard_card", "bonus", "hand_military", "mark")
 
 
