@@ -15,6 +15,7 @@ import pytest
 
 from rftg_nb import Game, IllegalChoice, PositionError, RandomPlayer, SaveFileError, SoloGame
 from rftg_nb import __version__ as app_version
+from rftg_nb.engine.decision import Decision, Option
 from rftg_nb.engine.views import locations
 
 
@@ -551,3 +552,70 @@ def test_a_game_that_records_no_events_plays_the_same() -> None:
         quiet.apply(b.answer(quiet, quiet.decision))
     assert quiet.decision is None and quiet.events == [] and told.events
     assert quiet.scores() == told.scores()
+
+
+def test_events_are_made_when_read_the_same_objects_after() -> None:
+    """The record keeps each event's parts and makes the events when they are read: the same
+    objects at each reading, as many as were told, in order, each as a listener is told it."""
+    game = Game(Game.new(players=2, seed=12).setup, 12)
+    bot = RandomPlayer(12)
+    for _ in range(20):
+        game.apply(bot.answer(game, game.decision))
+    told = len(game.record)
+    first = list(game.events)
+    assert len(first) == told > 20
+    assert all(a is b for a, b in zip(first, game.events, strict=True))
+    for _ in range(20):
+        game.apply(bot.answer(game, game.decision))
+    more = game.events
+    assert len(more) == len(game.record) > told
+    assert all(a is b for a, b in zip(first, more[:told], strict=True))
+    seen: list[Any] = []
+    heard = Game(game.setup, 12, listeners=[seen.append])
+    for ids in game.choices:
+        heard.apply(ids)
+    assert seen == heard.events == game.events
+    assert [e.text for e in seen] == [e.text for e in game.events]
+
+
+def test_an_answer_is_accepted_as_the_log_keeps_it_or_refused_unchanged() -> None:
+    """``Decision.accept``, which ``apply`` asks: one option (the usual answer) kept as one
+    shared tuple, a list or a tuple of ids as a tuple; every fault refused as ``check`` says,
+    after the decision's kind."""
+    options = tuple(Option(f"o{i}", f"option {i}") for i in range(4))
+    d = Decision(0, "explore_keep", "keep one", options, 1, 1)
+    one = d.accept(["o2"])
+    assert one == ("o2",) and d.accept("o2") is one and d.accept(("o2",)) is one
+    assert Decision(1, "settle", "place", options, 0, 1).accept(["o2"]) is one
+    two = Decision(0, "explore_keep", "keep two", options, 2, 2)
+    assert two.accept(["o1", "o3"]) == ("o1", "o3")
+    for bad, why in ((["o9"], "'o9' is not one of the options"),
+                     ([], "pick 1 option, not 0"),
+                     (["o1", "o2"], "pick 1 option, not 2"),
+                     ([3], "option ids must be strings"),
+                     (3, "answer with an option id or a list of ids")):
+        with pytest.raises(IllegalChoice, match="^explore_keep: " + why.replace("(", r"\(")):
+            d.accept(bad)
+
+    def rule(ids: tuple[str, ...]) -> str | None:
+        return "not o0" if "o0" in ids else None
+
+    ruled = Decision(0, "develop", "pick", options, 1, 1, rule=rule)
+    assert ruled.accept(["o1"]) == ("o1",)
+    with pytest.raises(IllegalChoice, match="^develop: not o0$"):
+        ruled.accept(["o0"])
+    with pytest.raises(IllegalChoice, match="^develop: not o0$"):
+        ruled.accept("o0")
+
+
+def test_an_option_is_read_only_and_equal_by_its_fields() -> None:
+    o = Option("c1", "Alpha", {"card": "Alpha"})
+    assert (o.id, o.label, o.data) == ("c1", "Alpha", {"card": "Alpha"})
+    assert o == Option("c1", "Alpha", {"card": "Alpha"}) and o != Option("c1", "Beta")
+    assert o != "c1" and str(o) == "c1: Alpha"
+    assert repr(o) == "Option(id='c1', label='Alpha', data={'card': 'Alpha'})"
+    assert hash(Option("c2", "B")) == hash(Option("c2", "B"))
+    for field in ("id", "label", "data"):
+        with pytest.raises(AttributeError):
+            setattr(o, field, "x")
+    assert o.id == "c1"

@@ -184,18 +184,18 @@ class Decision:
         return ids
 
     def accept(self, choice: Any) -> tuple[str, ...]:
-        """``choice`` as the tuple of ids a game's log keeps, when it is a legal answer
-        (:meth:`normalize`, then :meth:`check`); else :class:`IllegalChoice` saying why, after
-        the decision's kind. What ``Game.apply`` asks of every answer: one option, the usual
-        answer, is accepted without the general way's copies."""
+        """``choice`` as the tuple of ids a game's log keeps (:meth:`normalize`), if legal
+        (:meth:`check`), else :class:`IllegalChoice` saying why; ``Game.apply`` asks it of
+        every answer. One option, the usual answer, is taken without the general way's copies."""
         if type(choice) is list and len(choice) == 1:
             one = choice[0]
             if (type(one) is str and one in self._ids and self.min <= 1 <= self.max):
                 ids = _ONE_ANSWERS.get(one)
                 if ids is None:
-                    ids = (one,)
+                    made: tuple[str, ...] = (one,)  # (any tuple: see piles.draw's facts)
+                    ids = made
                     if len(_ONE_ANSWERS) < 8192:
-                        _ONE_ANSWERS[one] = ids
+                        _ONE_ANSWERS[one] = made
                 rule = self.rule
                 if rule is None:
                     return ids
