@@ -43,11 +43,12 @@ else:
         def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:
             return lambda cls: cls
 
-#: What the compiled build compiles, as paths from the repository's root: the rules, the
-#: solitaire robot and the random player, which every game, replay and look-ahead runs. The
-#: card layer, the AI and the app stay Python.
+#: What the compiled build compiles, as paths from the repository's root: the rules (with
+#: their constants), the solitaire robot and the random player, which every game, replay and
+#: look-ahead runs. The card layer, the AI and the app stay Python.
 NATIVE_MODULES: tuple[str, ...] = (
     "rftg_nb/cards/model.py",
+    "rftg_nb/constants.py",
     "rftg_nb/engine/copies.py",
     "rftg_nb/engine/decision.py",
     "rftg_nb/engine/game.py",

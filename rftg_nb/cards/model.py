@@ -11,7 +11,7 @@ import difflib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 __all__ = [
     "EXPANSIONS",
@@ -23,9 +23,9 @@ __all__ = [
 ]
 
 #: Supported game levels, in order: the base game alone, then base + The Gathering Storm.
-EXPANSIONS: tuple[str, ...] = ("base", "tgs")
+EXPANSIONS: Final[tuple[str, ...]] = ("base", "tgs")
 
-_PHASES = range(1, 6)
+_PHASES: Final = range(1, 6)
 
 
 class CardDataError(ValueError):
@@ -178,8 +178,8 @@ class Design:
 
 
 # The fields a design is built from, and those its equality and hash compare.
-_INIT = tuple(f.name for f in fields(Design) if f.init)
-_COMPARED = tuple(f.name for f in fields(Design) if f.compare)
+_INIT: Final = tuple(f.name for f in fields(Design) if f.init)
+_COMPARED: Final = tuple(f.name for f in fields(Design) if f.compare)
 
 
 class CardDatabase:

@@ -7,14 +7,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from rftg_nb._native import mypyc_attr
 from rftg_nb.engine.kinds import DECISION_KINDS, check_kind
 
 #: how many picks of an allowed size :meth:`Decision.legality` lists one by one when a rule
 #: narrows them; beyond it the page asks :meth:`Decision.check` about each pick
-LEGAL_PICKS_LIMIT = 512
+LEGAL_PICKS_LIMIT: Final = 512
 
 
 class IllegalChoice(ValueError):
@@ -88,13 +88,13 @@ class Option:
 
 
 #: the context of a decision made without one (read-only, shared)
-_NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
+_NO_CONTEXT: Final[Mapping[str, Any]] = MappingProxyType({})
 
 #: Answers of one or two ids, each kept once for every game: most answers are one card or two
 #: actions, and a finished game's choice log then holds no tuple of its own for them. Those
 #: of one id by the id.
-_ONE_ANSWERS: dict[str, tuple[str, ...]] = {}
-_SHORT_ANSWERS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_ONE_ANSWERS: Final[dict[str, tuple[str, ...]]] = {}
+_SHORT_ANSWERS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 @dataclass(slots=True, init=False)
@@ -320,7 +320,7 @@ def _given(text: str, data: Any) -> dict[str, Any]:
 
 
 #: the sayings of events told with their sentence written out, by (kind, private)
-_TOLD: dict[tuple[str, bool], Saying] = {}
+_TOLD: Final[dict[tuple[str, bool], Saying]] = {}
 
 
 def told(kind: str, private: bool = False) -> Saying:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.constants import HAND_LIMIT
 from rftg_nb.engine.scoring import TRADE_BONUS_ATOMS
@@ -35,14 +35,14 @@ if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
     from rftg_nb.engine.state import Player
 
-FIRST_VP = 3
-MOST_VP = 5
-CHIP_VP = 3
-MOST_IN_PLAY = 2
-FIRST_IN_PLAY = 4
+FIRST_VP: Final = 3
+MOST_VP: Final = 5
+CHIP_VP: Final = 3
+MOST_IN_PLAY: Final = 2
+FIRST_IN_PLAY: Final = 4
 # The printed phases name the phase; the 2nd Develop/Settle of the advanced game is checked too.
-PRINTED = {"develop2": "develop", "settle2": "settle"}
-PHASE_WORDS = {"develop": "Develop", "settle": "Settle", "consume": "Consume",
+PRINTED: Final = {"develop2": "develop", "settle2": "settle"}
+PHASE_WORDS: Final = {"develop": "Develop", "settle": "Settle", "consume": "Consume",
                "round_end": "the round"}
 
 Count = Callable[["Game", "Player"], int]
@@ -112,7 +112,7 @@ class GoalTrack:
         return vp
 
 
-GOALS: dict[str, GoalDesign] = {}
+GOALS: Final[dict[str, GoalDesign]] = {}
 
 
 def goal(name: str, kind: str, phases: tuple[str, ...], need: int,
@@ -214,12 +214,12 @@ def novelty_rare_worlds(ds: Sequence[Design]) -> int:
     return sum([d.is_world and d.good in ("novelty", "rare") for d in ds])
 
 
-FIRST_GOALS = tuple(n for n, g in GOALS.items() if g.kind == "first")
-MOST_GOALS = tuple(n for n, g in GOALS.items() if g.kind == "most")
+FIRST_GOALS: Final = tuple(n for n, g in GOALS.items() if g.kind == "first")
+MOST_GOALS: Final = tuple(n for n, g in GOALS.items() if g.kind == "most")
 
 # by design, not by name: a custom design's name can stand for other powers in another game
-_CATEGORY_CACHE: dict[Design, frozenset[str]] = {}
-_ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+_CATEGORY_CACHE: Final[dict[Design, frozenset[str]]] = {}
+_ROMAN: Final = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 
 
 def _categories(d: Design) -> frozenset[str]:

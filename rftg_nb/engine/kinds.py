@@ -5,6 +5,7 @@ player is tested against (each kind answered by the AI's own rule, none by a fal
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class Kind(StrEnum):
@@ -39,7 +40,7 @@ class Kind(StrEnum):
 
 
 #: kind -> what the player is asked, in a line
-DECISION_KINDS: dict[str, str] = {
+DECISION_KINDS: Final[dict[str, str]] = {
     Kind.DRAFT_PICK: "drafting variant: keep one card of the packet in hand and pass the rest",
     Kind.START_WORLD: "drafting variant: keep one of the two start worlds",
     Kind.INITIAL_DISCARD: "discard down to the opening hand",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.engine.decision import Saying
 from rftg_nb.engine.state import Card, Player
@@ -56,38 +56,38 @@ def _own_pile(name: str) -> str:
 # How the card moves are told (see :class:`Saying`): a player's draws and discards are told
 # twice, the count to everyone and the cards to that player alone, both from one set of facts
 # (name, cards, why).
-OWN_RESHUFFLE = Saying(
+OWN_RESHUFFLE: Final = Saying(
     "reshuffle",
     lambda name, n: f"{_own_pile(name)} discard pile is shuffled into a new draw pile of "
                     f"{count(n)}.",
     lambda name, n: {"cards": n, "own": True})
-RESHUFFLE = Saying(
+RESHUFFLE: Final = Saying(
     "reshuffle",
     lambda n: f"The discard pile is shuffled into a new draw pile of {n} cards.",
     lambda n: {"cards": n})
-DRAW = Saying(
+DRAW: Final = Saying(
     "draw",
     lambda name, cards, why: f"{says(name, 'draws')} {count(len(cards))} ({why}).",
     lambda name, cards, why: {"count": len(cards), "why": why})
-DRAW_PRIVATE = Saying(
+DRAW_PRIVATE: Final = Saying(
     "draw_private",
     lambda name, cards, why: f"{says(name, 'draws')} {_names(cards)} ({why}).",
     lambda name, cards, why: {"cards": [c.name for c in cards], "why": why},
     private=True)
-DRAW_NOTHING = Saying(
+DRAW_NOTHING: Final = Saying(
     "draw",
     lambda name, why: f"{says(name, 'can')} draw nothing: no cards are left ({why}).",
     lambda name, why: {"count": 0, "why": why})
-DISCARD = Saying(
+DISCARD: Final = Saying(
     "discard",
     lambda name, cards, why: f"{says(name, 'discards')} {count(len(cards))} ({why}).",
     lambda name, cards, why: {"count": len(cards), "why": why})
-DISCARD_PRIVATE = Saying(
+DISCARD_PRIVATE: Final = Saying(
     "discard_private",
     lambda name, cards, why: f"{says(name, 'discards')} {_names(cards)} ({why}).",
     lambda name, cards, why: {"cards": [c.name for c in cards], "why": why},
     private=True)
-GAIN_VP = Saying(
+GAIN_VP: Final = Saying(
     "vp",
     lambda name, n, why, pool: f"{says(name, 'gains')} {n} VP ({why}).",
     lambda name, n, why, pool: {"vp": n, "why": why, "pool": pool})

@@ -6,7 +6,7 @@ game's :class:`RuleCaches` (``game.caches``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.cards import Design
 from rftg_nb.engine.powers import Handler
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 PowerUse = tuple[Card, int, Any, Handler]  # (card, index in its powers, power, handler)
 #: a tableau's powers in a phase: all of them in tableau order, and by handler hook
 PhasePowers = tuple[tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]
-_NO_HOOKS: dict[str, tuple[PowerUse, ...]] = {}  # a player's hooks before any phase began
+_NO_HOOKS: Final[dict[str, tuple[PowerUse, ...]]] = {}  # a player's hooks before any phase began
 
 
 class RuleCaches:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.constants import PHASE_NAMES
 
@@ -41,7 +41,7 @@ class Handler:
     good: str | None = None
 
 
-HANDLERS: dict[tuple[int, str], Handler] = {}
+HANDLERS: Final[dict[tuple[int, str], Handler]] = {}
 
 
 def power(
@@ -80,8 +80,9 @@ def handler(phase: int, code: str) -> Handler:
         raise KeyError(f"no handler for {PHASE_NAMES.get(phase, phase)} power {code}") from None
 
 
-_CACHE_LIMIT = 10_000
-_PHASE_POWERS: dict[int, tuple[Design, list[tuple[tuple[int, Power, Handler], ...] | None]]] = {}
+_CACHE_LIMIT: Final = 10_000
+_PHASE_POWERS: Final[
+    dict[int, tuple[Design, list[tuple[tuple[int, Power, Handler], ...] | None]]]] = {}
 
 
 def phase_powers(design: Design, phase: int) -> tuple[tuple[int, Power, Handler], ...]:

@@ -16,14 +16,14 @@ garbage collector has that many fewer to look over while the game runs.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 from rftg_nb.engine.decision import Event, Saying
 
 Listener = Callable[[Event], None]
 
 #: the parts of one event in :attr:`Record._told`: round, phase, actor, saying, facts
-_PARTS = 5
+_PARTS: Final = 5
 
 
 class Record:

@@ -10,7 +10,7 @@ phases and the order they run in are :mod:`rftg_nb.constants`' (given here too: 
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.constants import (
     ACTION_LABELS,
@@ -37,38 +37,38 @@ if TYPE_CHECKING:
 Rules = Generator[Decision, tuple[str, ...], None]
 
 # How the round's steps are told (see :class:`Saying`).
-CHOSE = Saying(
+CHOSE: Final = Saying(
     "actions",
     lambda name, pick: f"{says(name, 'chose')} "
                        f"{' and '.join([ACTION_LABELS[a] for a in pick])}.",
     lambda name, pick: {"actions": list(pick)})
-PHASE = Saying(
+PHASE: Final = Saying(
     "phase",
     lambda phase: f"Phase: {PHASE_TITLES[phase]}.",
     lambda phase: {"phase": phase})
 # One tuple for all the games. Typed as any tuple: a compiled build would otherwise unbox
 # each read and box a new tuple for each event.
-PHASE_FACTS: dict[str, tuple[Any, ...]] = {phase: (phase,) for phase in PHASE_TITLES}
-GAME_END = Saying(
+PHASE_FACTS: Final[dict[str, tuple[Any, ...]]] = {phase: (phase,) for phase in PHASE_TITLES}
+GAME_END: Final = Saying(
     "game_end",
     lambda reasons: f"The game ends: {'; '.join(reasons)}.",
     lambda reasons: {"reasons": list(reasons), "rule": "Game end"})
-SCORE = Saying(
+SCORE: Final = Saying(
     "score",
     lambda name, score: f"{says(name, 'scores')} {score} VP.",
     lambda name, score: {"score": score, "rule": "Game end"})
-WINNER = Saying(
+WINNER: Final = Saying(
     "winner",
     lambda name, winners: f"{says(name, 'wins')}.",
     lambda name, winners: {"winners": list(winners), "rule": "Game end"})
-SHARED_WIN = Saying(
+SHARED_WIN: Final = Saying(
     "winner",
     lambda names, winners: f"{' and '.join(names)} share the win.",
     lambda names, winners: {"winners": list(winners), "rule": "Game end"})
 
 
 #: where a game's rules start again in a copy (:meth:`Game.clone`): the start of a round
-ROUND_START = "round"
+ROUND_START: Final = "round"
 
 
 def play(game: Game, at: str | None = None) -> Rules:
@@ -113,7 +113,7 @@ def set_up(game: Game) -> Generator[Decision, tuple[str, ...], str | None]:
 
 
 # The action cards on offer, by game (advanced or not): the same options every round.
-_ACTION_CHOICES: dict[bool, tuple[tuple[str, ...], tuple[Option, ...]]] = {
+_ACTION_CHOICES: Final[dict[bool, tuple[tuple[str, ...], tuple[Option, ...]]]] = {
     advanced: (tuple(a for a, _ in allowed), tuple(Option(a, label) for a, label in allowed))
     for advanced in (False, True)
     for allowed in [[a for a in ACTIONS if advanced or a[0] not in ("develop2", "settle2")]]
@@ -121,7 +121,7 @@ _ACTION_CHOICES: dict[bool, tuple[tuple[str, ...], tuple[Option, ...]]] = {
 
 
 #: the actions of an answer in the order of the action cards, kept once for each answer
-_PICKS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_PICKS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def select_actions(game: Game) -> Rules:

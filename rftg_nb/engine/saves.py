@@ -22,7 +22,7 @@ import gc
 import json
 import secrets
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from rftg_nb._version import __version__
 from rftg_nb.cards import CARDS, CardDatabase
@@ -34,20 +34,21 @@ from rftg_nb.engine.goals import draw as draw_goals
 from rftg_nb.engine.position import validate_position
 from rftg_nb.text import field_name, name_problem, quote
 
-SAVE_FORMAT = "rftg_nb-game"
-SAVE_VERSION = 1
-MAX_SAVE_BYTES = 1_000_000  # a saved game is at most 1 MB (a finished 5-player game: ~20 KB)
-MAX_SEED = 2**63  # seeds are whole numbers with |seed| below this
+SAVE_FORMAT: Final = "rftg_nb-game"
+SAVE_VERSION: Final = 1
+MAX_SAVE_BYTES: Final = 1_000_000  # a saved game is at most 1 MB (a finished 5-player game: ~20 KB)
+MAX_SEED: Final = 2**63  # seeds are whole numbers with |seed| below this
 #: The field of a save that names the version of rftg_nb that wrote it (optional), and what
 #: a save written now holds there.
-APP_VERSION_FIELD = "app_version"
-APP_VERSION = __version__
+APP_VERSION_FIELD: Final = "app_version"
+APP_VERSION: Final = __version__
 #: The longest ``app_version`` a save may hold.
-MAX_APP_VERSION = 100
-SAVE_FIELDS = ("format", "version", APP_VERSION_FIELD, "setup", "seed", "choices")
+MAX_APP_VERSION: Final = 100
+SAVE_FIELDS: Final = ("format", "version", APP_VERSION_FIELD, "setup", "seed", "choices")
 #: The fields a game's set-up may have (a solitaire game adds "solo").
-SETUP_FIELDS = ("players", "expansion", "advanced", "names", "goals", "custom_cards", "draft",
-                "position")
+SETUP_FIELDS: Final = (
+    "players", "expansion", "advanced", "names", "goals", "custom_cards", "draft",
+    "position")
 
 
 def setup_of(players: Any, seed: Any, expansion: Any, advanced: Any, names: Any, goals: Any,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.cards import Design
 
@@ -10,11 +10,11 @@ if TYPE_CHECKING:
     from rftg_nb.engine.state import Player
     from rftg_nb.engine.views import GameViews
 
-TRADE_BONUS_ATOMS = frozenset({
+TRADE_BONUS_ATOMS: Final = frozenset({
     "TRADE_ANY", "TRADE_NOVELTY", "TRADE_RARE", "TRADE_GENE", "TRADE_ALIEN", "TRADE_THIS",
     "TRADE_BONUS_CHROMO",
 })
-KINDS = {"NOVELTY": "novelty", "RARE": "rare", "GENE": "genes", "ALIEN": "alien"}
+KINDS: Final = {"NOVELTY": "novelty", "RARE": "rare", "GENE": "genes", "ALIEN": "alien"}
 
 
 def _has_trade_power(d: Design) -> bool:
@@ -75,7 +75,7 @@ def six_cost_bonus(p: Player, dev: Design) -> int:
 
 # (id of the 6-cost design, id of the card's design) -> (both designs, points). The designs are
 # kept with the points, so their ids cannot be reused while the entry lives.
-_CARD_BONUS: dict[tuple[int, int], tuple[Design, Design, int]] = {}
+_CARD_BONUS: Final[dict[tuple[int, int], tuple[Design, Design, int]]] = {}
 
 
 def card_bonus(dev: Design, d: Design) -> int:

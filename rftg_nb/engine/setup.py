@@ -6,7 +6,7 @@ number of cards."""
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rftg_nb.cards import Design
 from rftg_nb.engine import piles
@@ -22,11 +22,11 @@ if TYPE_CHECKING:
 Rules = Generator[Decision, tuple[str, ...], None]
 
 # How the set-up's steps are told (see :class:`Saying`).
-DEALT_START = Saying(
+DEALT_START: Final = Saying(
     "start_world",
     lambda name, world: f"{says(name, 'is')} dealt the start world {world}.",
     lambda name, world: {"card": world})
-START_GOOD = Saying(
+START_GOOD: Final = Saying(
     "good",
     lambda world, kind: f"{world} starts with a good.",
     lambda world, kind: {"card": world, "kind": kind})
@@ -62,7 +62,7 @@ def deck_cards(designs: tuple[Design, ...]) -> tuple[list[Card], list[Card], lis
 
 # id of a deck's designs -> (the designs, the places of its start worlds); the designs are kept
 # with their entry, so their id cannot be reused meanwhile
-_START_PLACES: dict[int, tuple[tuple[Design, ...], tuple[int, ...]]] = {}
+_START_PLACES: Final[dict[int, tuple[tuple[Design, ...], tuple[int, ...]]]] = {}
 
 
 def deal(game: Game) -> None:

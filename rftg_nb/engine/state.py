@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from rftg_nb.cards import Design, Power
 from rftg_nb.engine.decision import Option
@@ -106,10 +106,10 @@ class Card:
 
 
 # "c<uid>" for the uids of any deck, made once for every game.
-_CARD_IDS = tuple(f"c{i}" for i in range(512))
+_CARD_IDS: Final = tuple(f"c{i}" for i in range(512))
 #: the option of each card number below 512, as the card of that number and name offers it
 #: (one for every game, options being read-only; another name makes a new one)
-_SHARED_OPTIONS: dict[int, Option] = {}
+_SHARED_OPTIONS: Final[dict[int, Option]] = {}
 
 
 class Player:

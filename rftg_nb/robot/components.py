@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-FACES = ("explore", "develop", "settle", "trade", "x2", "produce", "match", "robot")
-ROBOT_FACES = ("explore", "develop", "settle", "trade", "x2", "produce")
-START_WORLDS = ("Old Earth", "Epsilon Eridani", "Alpha Centauri", "New Sparta",
+FACES: Final = ("explore", "develop", "settle", "trade", "x2", "produce", "match", "robot")
+ROBOT_FACES: Final = ("explore", "develop", "settle", "trade", "x2", "produce")
+START_WORLDS: Final = ("Old Earth", "Epsilon Eridani", "Alpha Centauri", "New Sparta",
                 "Earth's Lost Colony", "Separatist Colony", "Ancient Race",
                 "Damaged Alien Factory", "Doomed World")
-DIFFICULTIES = ("easy", "medium", "hard")
+DIFFICULTIES: Final = ("easy", "medium", "hard")
 
 
 class ComponentError(ValueError):
@@ -72,25 +72,25 @@ def _first_settle(v: Any) -> str | None:
     return None
 
 
-MAT_KEYS: dict[str, Callable[[Any], str | None]] = {
+MAT_KEYS: Final[dict[str, Callable[[Any], str | None]]] = {
     "explore_action_draw": _int(0, 10), "explore_both_draw": _int(0, 10),
     "explore_action_credit": _int(0, 4), "explore_response_draw": _int(0, 10),
     "develop_counter_credit_action": _int(0, 4), "develop_counter_credit_response": _int(0, 4),
     "settle_action_draw": _int(0, 10), "settle_response_draw": _int(0, 10),
     "trade_credit": _int(0, 4), "produce_economy": _int(0, 5),
 }
-START_KEYS: dict[str, Callable[[Any], str | None]] = {
+START_KEYS: Final[dict[str, Callable[[Any], str | None]]] = {
     "credit": _int(0, 4), "economy": _int(0, 5), "draw_stack": _int(0, 10),
     "settle_finds": _choice("military", "non-military"), "response_needs_credit": _bool,
     "robot_face": _choice(*ROBOT_FACES), "after_trade": _flip, "after_produce": _flip,
     "first_settle": _first_settle, **MAT_KEYS,
 }
-TOP_KEYS: dict[str, Callable[[Any], str | None]] = {
+TOP_KEYS: Final[dict[str, Callable[[Any], str | None]]] = {
     "vp_pool": _int(1, 200), "credit_max": _int(0, 10), "economy_max": _int(0, 10),
     "same_single_space": _choice("once", "twice"),
 }
-DIFFICULTY_KEYS = {"counters": _int(0, 5), "counter_vp": _int(0, 30)}
-CONVENTIONS = {
+DIFFICULTY_KEYS: Final = {"counters": _int(0, 5), "counter_vp": _int(0, 30)}
+CONVENTIONS: Final = {
     "player_windfall_good": _choice("after_hand", "before_robot"),
     "response_credit_payment": _choice("if_any", "never"),
     "draw_stack_order": _choice("queue", "stack"),
@@ -218,8 +218,8 @@ def _default_components() -> Components:
     return Components({k: dict(v) for k, v in _defaults().items()})
 
 
-NOT_A_DICT = "components: expected a dict or a path to a JSON file"
-MAX_OVERRIDES = 100_000  # characters of JSON: a save carries them and is at most 1 MB
+NOT_A_DICT: Final = "components: expected a dict or a path to a JSON file"
+MAX_OVERRIDES: Final = 100_000  # characters of JSON: a save carries them and is at most 1 MB
 
 
 def read_overrides(path: str | Path) -> dict[str, Any]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
 # The dice row, left to right. Explore, Develop and Settle have a pair of spaces.
-SPACES = ("explore1", "explore2", "develop1", "develop2", "settle1", "settle2", "trade", "x2",
-          "produce")
-SPACE_LABELS = {
+SPACES: Final = (
+    "explore1", "explore2", "develop1", "develop2", "settle1", "settle2", "trade", "x2",
+    "produce")
+SPACE_LABELS: Final = {
     "explore1": "Explore (left)", "explore2": "Explore (right)",
     "develop1": "Develop (left)", "develop2": "Develop (right)",
     "settle1": "Settle (left)", "settle2": "Settle (right)",
@@ -16,16 +18,17 @@ SPACE_LABELS = {
 }
 #: dice-row space -> the phase a die there calls (the right space of Develop and Settle calls
 #: the second Develop or Settle phase)
-SPACE_PHASE = {"explore1": "explore", "explore2": "explore", "develop1": "develop",
+SPACE_PHASE: Final = {"explore1": "explore", "explore2": "explore", "develop1": "develop",
                "develop2": "develop2", "settle1": "settle", "settle2": "settle2",
                "trade": "consume", "x2": "consume", "produce": "produce"}
-PAIRS = {"explore": ("explore1", "explore2"), "develop": ("develop1", "develop2"),
+PAIRS: Final = {"explore": ("explore1", "explore2"), "develop": ("develop1", "develop2"),
          "settle": ("settle1", "settle2")}
-FACE_LABELS = {"explore": "Explore", "develop": "Develop", "settle": "Settle", "trade": "$ (Trade)",
-               "x2": "x2", "produce": "Produce", "match": "match", "robot": "robot"}
+FACE_LABELS: Final = {
+    "explore": "Explore", "develop": "Develop", "settle": "Settle", "trade": "$ (Trade)",
+    "x2": "x2", "produce": "Produce", "match": "match", "robot": "robot"}
 
 
-_MARKERS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_MARKERS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def player_markers(actions: Iterable[str]) -> list[str]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rftg_nb.engine.state import Card, moved
 
-COUNTER = "6-cost counter"
+COUNTER: Final = "6-cost counter"
 
 
 class Robot:

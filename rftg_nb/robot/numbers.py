@@ -5,7 +5,7 @@ for the charts (:func:`timeline`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.engine.scoring import score_breakdown
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 # robot_vp and player_vp are VP chips; robot_score and player_score the score so far (chips,
 # printed VP, 6-cost developments and counters), as scores() would give it at that step.
-STAMP_FIELDS = ("vp_pool", "robot_credit", "robot_economy", "robot_vp", "robot_tableau",
+STAMP_FIELDS: Final = ("vp_pool", "robot_credit", "robot_economy", "robot_vp", "robot_tableau",
                 "player_vp", "player_tableau", "robot_score", "player_score")
 
 

@@ -8,7 +8,7 @@ numbers of this robot's mat, so a person stepping through a game reads why it ha
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from rftg_nb.constants import PHASE_NAMES
 from rftg_nb.engine.rounds import PHASE_NUMBER, PHASES
@@ -56,7 +56,7 @@ def _flip(v: Mapping[str, Any], key: str, when: str) -> str:
                                             else "."))
 
 
-SUMMARIES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+SUMMARIES: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
     "Setup": lambda v: (f"The robot starts with credit {v['credit']}, economy {v['economy']} and "
                         f"{count(v['draw_stack'])} in its draw stack."),
     "Setup: the robot's draw stack": lambda v: (
@@ -138,7 +138,7 @@ def mat_rows(v: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
 
 
 #: the action a person may pick -> the phase whose response row it may bring into play
-ACTION_PHASES = {action: PHASE_NAMES[PHASE_NUMBER[phase]]
+ACTION_PHASES: Final = {action: PHASE_NAMES[PHASE_NUMBER[phase]]
                  for phase, actions in PHASES for action in actions}
 
 

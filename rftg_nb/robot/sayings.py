@@ -5,13 +5,13 @@ them) and the words for a number an example sets."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from rftg_nb.engine.decision import Saying
 from rftg_nb.robot.dice import FACE_LABELS, SPACE_LABELS
 from rftg_nb.text import count
 
-SECTION = "Resolving Robot Actions / Responses"
+SECTION: Final = "Resolving Robot Actions / Responses"
 
 
 def step_data(rule: str, row: str) -> dict[str, Any]:
@@ -25,26 +25,26 @@ def _drawn(rule: str, row: str, got: int, on_top: bool, stack: int, short: bool)
     return text + " The draw pile and discard pile ran out." if short else text
 
 
-ROBOT_DRAW = Saying(
+ROBOT_DRAW: Final = Saying(
     "robot_draw", _drawn,
     lambda rule, row, got, on_top, stack, short: {**step_data(rule, row), "count": got,
                                                   "stack": stack})
-FLIP_FOUND = Saying(
+FLIP_FOUND: Final = Saying(
     "flip",
     lambda rule, row, card, what, stack: f"{rule}: the robot flips {card}, a {what}.",
     lambda rule, row, card, what, stack: {**step_data(rule, row), "card": card, "found": True,
                                           "stack": stack})
-FLIP_DISCARD = Saying(
+FLIP_DISCARD: Final = Saying(
     "flip",
     lambda rule, row, card, what, stack: f"{rule}: the robot flips {card} and discards it (it "
                                          f"looks for a {what}).",
     lambda rule, row, card, what, stack: {**step_data(rule, row), "card": card, "found": False,
                                           "stack": stack})
-FLIP_NONE = Saying(
+FLIP_NONE: Final = Saying(
     "flip_none",
     lambda rule, row, what: f"{rule}: the draw stack is empty; no {what} found.",
     lambda rule, row, what: {**step_data(rule, row), "stack": 0})
-ROBOT_PLACE = Saying(
+ROBOT_PLACE: Final = Saying(
     "robot_place",
     lambda rule, row, card, vp, tableau: f"{rule}: the robot places {card} ({vp} VP).",
     lambda rule, row, card, vp, tableau: {**step_data(rule, row), "card": card, "vp": vp,
@@ -60,19 +60,19 @@ def _moved(track: str) -> Saying:
         **step_data(rule, row), "old": old, "new": new})
 
 
-TRACK_MOVES = {"credit": _moved("credit"), "economy": _moved("economy")}
-ROBOT_VP = Saying(
+TRACK_MOVES: Final = {"credit": _moved("credit"), "economy": _moved("economy")}
+ROBOT_VP: Final = Saying(
     "robot_vp",
     lambda rule, row, n, pool: f"{rule}: the robot gains {n} VP chip{'s' if n != 1 else ''} "
                                f"(pool {pool}).",
     lambda rule, row, n, pool: {**step_data(rule, row), "vp": n, "pool": pool})
-DICE = Saying(
+DICE: Final = Saying(
     "dice",
     lambda faces, markers: f"The robot rolls {FACE_LABELS[faces[0]]} and "
                            f"{FACE_LABELS[faces[1]]}.",
     lambda faces, markers: {"faces": list(faces), "markers": list(markers),
                             "rule": "Place dice"})
-DIE = Saying(
+DIE: Final = Saying(
     "die",
     lambda p: f"Die {p.die} ({FACE_LABELS[p.rolled]}) goes on {SPACE_LABELS[p.space]}: "
               f"{p.why}.",

@@ -10,7 +10,7 @@ import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.cards import CARDS, CardDatabase
 from rftg_nb.engine import piles
@@ -44,11 +44,11 @@ from rftg_nb.text import count, field_name, name_problem, quote
 if TYPE_CHECKING:
     from rftg_nb.robot.solo import SoloGame
 
-ADJUSTABLE = ("credit", "economy", "counters_left", "vp_pool", "stack", "stack_add",
+ADJUSTABLE: Final = ("credit", "economy", "counters_left", "vp_pool", "stack", "stack_add",
               "tableau_add")
-ADJUST_MAX = 999  # a robot adjustment is a whole number from 0 (the VP pool: -999) to this
-MAX_CHOICES = 100_000  # an adjustment's place in the game: after at most this many choices
-SOLO_FIELDS = ("difficulty", "player_start", "robot_start", "deck", "dice", "components",
+ADJUST_MAX: Final = 999  # a robot adjustment is a whole number from 0 (the VP pool: -999) to this
+MAX_CHOICES: Final = 100_000  # an adjustment's place in the game: after at most this many choices
+SOLO_FIELDS: Final = ("difficulty", "player_start", "robot_start", "deck", "dice", "components",
                "adjust")
 
 

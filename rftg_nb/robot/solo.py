@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from rftg_nb._native import mypyc_attr
 from rftg_nb.cards import CardDatabase
@@ -55,7 +55,7 @@ from rftg_nb.robot.setup import (
 )
 
 Rules = Generator[Decision, tuple[str, ...], None]
-ROBOT = 1  # the robot's index in scores(), winners and events' actor field is "robot"
+ROBOT: Final = 1  # the robot's index in scores(), winners and events' actor field is "robot"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # as Game: a test's own recording game

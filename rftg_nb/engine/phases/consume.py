@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL
@@ -22,25 +22,25 @@ if TYPE_CHECKING:
     from rftg_nb.engine.state import Card, Player
 
 Rules = Generator[Decision, tuple[str, ...], None]
-KIND_ATOMS = {"CONSUME_NOVELTY": "novelty", "CONSUME_RARE": "rare", "CONSUME_GENE": "genes",
+KIND_ATOMS: Final = {"CONSUME_NOVELTY": "novelty", "CONSUME_RARE": "rare", "CONSUME_GENE": "genes",
               "CONSUME_ALIEN": "alien"}
 
 # How the phase's steps are told (see :class:`Saying`).
-CONSUMED = Saying(
+CONSUMED: Final = Saying(
     "consume",
     lambda name, card, goods: f"{says(name, 'consumes')} {len(goods)} good"
                               f"{'s' if len(goods) != 1 else ''} with {card}.",
     lambda name, card, goods: {"card": card, "goods": list(goods)})
-GAMBLE_NO_CARD = Saying(
+GAMBLE_NO_CARD: Final = Saying(
     "gamble",
     lambda name, named: f"{says(name, 'names')} {named}, but no card is left to reveal.",
     lambda name, named: {})
-GAMBLE_WON = Saying(
+GAMBLE_WON: Final = Saying(
     "gamble",
     lambda name, named, card, cost: f"{says(name, 'names')} {named} and reveals {card} "
                                    f"(cost {cost}): it goes to their hand.",
     lambda name, named, card, cost: {"named": named, "card": card, "won": True})
-GAMBLE_LOST = Saying(
+GAMBLE_LOST: Final = Saying(
     "gamble",
     lambda name, named, card, cost: f"{says(name, 'names')} {named} and reveals {card} "
                                     f"(cost {cost}): it is discarded.",
@@ -48,7 +48,7 @@ GAMBLE_LOST = Saying(
 
 
 # ---------------------------------------------------------------- consume powers
-_KINDS_BY_CODE: dict[str, tuple[str, ...]] = {}
+_KINDS_BY_CODE: Final[dict[str, tuple[str, ...]]] = {}
 
 
 def goods_kinds(pw: Power) -> tuple[str, ...]:
@@ -161,7 +161,7 @@ class GoodsUse:
         return vp, self.cards * goods
 
 
-_USES: dict[str, GoodsUse] = {}
+_USES: Final[dict[str, GoodsUse]] = {}
 
 
 def goods_use(pw: Power) -> GoodsUse | None:
@@ -183,7 +183,7 @@ def goods_use(pw: Power) -> GoodsUse | None:
     return got
 
 
-GOODS_CODES = (
+GOODS_CODES: Final = (
     "CONSUME_ANY|GET_VP", "CONSUME_ANY|GET_CARD", "CONSUME_ANY|GET_2_CARD",
     "CONSUME_ANY|GET_CARD|GET_VP", "CONSUME_NOVELTY|GET_VP", "CONSUME_NOVELTY|GET_CARD",
     "CONSUME_NOVELTY|GET_CARD|GET_VP", "CONSUME_RARE|GET_VP", "CONSUME_RARE|GET_CARD|GET_VP",
@@ -191,7 +191,7 @@ GOODS_CODES = (
     "CONSUME_ANY|CONSUME_TWO|GET_VP", "CONSUME_RARE|CONSUME_TWO|GET_VP",
     "CONSUME_GENE|CONSUME_TWO|GET_VP", "CONSUME_3_DIFF|GET_VP", "CONSUME_ALL|GET_VP",
 )
-_GOODS_CODES = frozenset(GOODS_CODES)
+_GOODS_CODES: Final = frozenset(GOODS_CODES)
 
 
 @power(4, *GOODS_CODES, hook="consume", usable=_goods_usable, describe=_describe_goods,
@@ -324,7 +324,7 @@ def _power_option(card: Card, i: int, pw: Power, h: Handler) -> Option:
     return o
 
 
-STOP = Option("done", "Stop consuming")
+STOP: Final = Option("done", "Stop consuming")
 
 
 def consume_powers(game: Game, p: Player) -> Rules:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 Rules = Generator[Decision, tuple[str, ...], None]
 
-PLACE = Saying(
+PLACE: Final = Saying(
     "place",
     lambda name, card: f"{says(name, 'places')} the development {card}.",
     lambda name, card: {"card": card, "type": "development"})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 Rules = Generator[Decision, tuple[str, ...], None]
 
-PRODUCE = Saying(
+PRODUCE: Final = Saying(
     "produce",
     lambda world, kind, why: f"{world} produces {article(GOOD_LABEL[kind])} good ({why}).",
     lambda world, kind, why: {"card": world, "kind": kind, "why": why})

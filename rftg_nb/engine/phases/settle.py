@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.cards import Design
 from rftg_nb.constants import GOOD_LABEL
@@ -23,19 +23,19 @@ if TYPE_CHECKING:
 
 Rules = Generator[Decision, tuple[str, ...], None]
 
-PLACE = Saying(
+PLACE: Final = Saying(
     "place",
     lambda name, world: f"{says(name, 'places')} the world {world}.",
     lambda name, world: {"card": world, "type": "world"})
-WINDFALL_GOOD = Saying(
+WINDFALL_GOOD: Final = Saying(
     "good",
     lambda world, kind: f"{world} gets a good as it is placed.",
     lambda world, kind: {"card": world, "kind": kind})
-DISCARD_TABLEAU = Saying(
+DISCARD_TABLEAU: Final = Saying(
     "discard_tableau",
     lambda name, card: f"{says(name, 'discards')} {card} from the tableau.",
     lambda name, card: {"card": card})
-CONQUER = Saying(
+CONQUER: Final = Saying(
     "conquer",
     lambda name, world, military: f"{says(name, 'conquers')} {world}.",
     lambda name, world, military: {"card": world, "military": military})

@@ -5,7 +5,7 @@ action and the consume powers that trade make (:mod:`rftg_nb.engine.phases.consu
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from rftg_nb.cards import Design, Power
 from rftg_nb.constants import GOOD_LABEL, GOOD_VALUE
@@ -22,12 +22,12 @@ if TYPE_CHECKING:
 Rules = Generator[Decision, tuple[str, ...], None]
 
 # How a sale is told (see :class:`Saying`).
-SOLD = Saying(
+SOLD: Final = Saying(
     "trade",
     lambda name, world, kind, value, why: f"{says(name, 'sells')} the {GOOD_LABEL[kind]} good "
                                           f"on {world} for {value} cards ({why}).",
     lambda name, world, kind, value, why: {"card": world, "kind": kind, "cards": value})
-NOTHING_TO_SELL = Saying(
+NOTHING_TO_SELL: Final = Saying(
     "trade",
     lambda name: f"{says(name, 'has')} no good to sell.",
     lambda name: {})
