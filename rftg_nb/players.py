@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from math import ceil, log
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from rftg_nb.engine.decision import Decision
 
@@ -26,6 +26,12 @@ class Player(Protocol):
     def answer(self, game: Any, decision: Decision) -> list[str]: ...
 
 
+#: random.Random, and its draw of k bits as a function of the generator and k (a random pick
+#: asks for them at every answer; a compiled build then reads neither by name)
+_RANDOM: Final = random.Random
+_GETRANDBITS: Final = random.Random.getrandbits
+
+
 def quiet_pick(d: Decision) -> list[str]:
     """The do-nothing answer: "done" if offered, else the fewest options allowed (the first
     ones). Scripts use it to play past decisions that do not matter to them."""
@@ -40,7 +46,7 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
     low = d.min
     span = min(d.max, n) - low + 1
     rule = d.rule
-    if type(rng) is not random.Random or span <= 0 or n == 0:
+    if type(rng) is not _RANDOM or span <= 0 or n == 0:
         return _random_pick_slow(ids, low, span, rule, rng, d)
     # The very draws of ``k = rng.randint(low, top)`` then ``rng.sample(ids, k)``, made without
     # their overhead: randint(a, b) is a + randrange(b - a + 1); randrange(m) is Random's
@@ -48,30 +54,30 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
     # k from few options takes randbelow(n), randbelow(n - 1) ... from a pool that moves its
     # last item into each vacancy, of k from more options randbelow(n) until an index not
     # taken yet (tests/test_engine_golden.py checks all of this).
-    bits = rng.getrandbits
+    bits = _GETRANDBITS  # (the method itself: no bound method made at each answer)
     span_bits = span.bit_length()
     n_bits = n.bit_length()
     for _ in range(1000):
-        k = bits(span_bits)
+        k = bits(rng, span_bits)
         while k >= span:
-            k = bits(span_bits)
+            k = bits(rng, span_bits)
         k += low
         if k == 1:
-            j = bits(n_bits)
+            j = bits(rng, n_bits)
             while j >= n:
-                j = bits(n_bits)
+                j = bits(rng, n_bits)
             pick = [ids[j]]
         elif k == 0:
             pick = []
         elif k == 2 and n <= 21:  # two actions: the pool's moves, without the pool
-            j = bits(n_bits)
+            j = bits(rng, n_bits)
             while j >= n:
-                j = bits(n_bits)
+                j = bits(rng, n_bits)
             m = n - 1
             m_bits = m.bit_length()
-            j2 = bits(m_bits)
+            j2 = bits(rng, m_bits)
             while j2 >= m:
-                j2 = bits(m_bits)
+                j2 = bits(rng, m_bits)
             pick = [ids[j], ids[m] if j2 == j else ids[j2]]
         elif n <= _pool_limit(k):
             pool = list(ids)
@@ -79,18 +85,18 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
             for i in range(k):
                 m = n - i
                 m_bits = m.bit_length()
-                j = bits(m_bits)
+                j = bits(rng, m_bits)
                 while j >= m:
-                    j = bits(m_bits)
+                    j = bits(rng, m_bits)
                 pick.append(pool[j])
                 pool[j] = pool[m - 1]
         else:  # sample's other way: indices drawn from all n, a repeat drawn again
             taken: set[int] = set()
             pick = []
             for _ in range(k):
-                j = bits(n_bits)
+                j = bits(rng, n_bits)
                 while j >= n or j in taken:
-                    j = bits(n_bits)
+                    j = bits(rng, n_bits)
                 taken.add(j)
                 pick.append(ids[j])
         if rule is None or rule(tuple(pick)) is None:

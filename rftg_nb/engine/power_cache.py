@@ -6,16 +6,16 @@ game's :class:`RuleCaches` (``game.caches``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from rftg_nb.cards import Design
+from rftg_nb.cards import Design, Power
 from rftg_nb.engine.powers import Handler
 from rftg_nb.engine.state import Card, Player
 
 if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
 
-PowerUse = tuple[Card, int, Any, Handler]  # (card, index in its powers, power, handler)
+PowerUse = tuple[Card, int, Power, Handler]  # (card, index in its powers, power, handler)
 #: a tableau's powers in a phase: all of them in tableau order, and by handler hook
 PhasePowers = tuple[tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]
 _NO_HOOKS: Final[dict[str, tuple[PowerUse, ...]]] = {}  # a player's hooks before any phase began

@@ -9,7 +9,7 @@ from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, forced
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.powers import Handler, power
-from rftg_nb.engine.state import card_options
+from rftg_nb.engine.state import Player, card_options
 
 if TYPE_CHECKING:
     from rftg_nb.cards import Power
@@ -34,7 +34,7 @@ def _keep_more(counts: Counts, value: int) -> None:
     counts.keep += value
 
 
-def counts_for(game: Game, p) -> Counts:
+def counts_for(game: Game, p: Player) -> Counts:
     """Cards ``p`` draws and keeps in this Explore phase."""
     return counts_of(power_cache.powers(game, p), p.actions)
 

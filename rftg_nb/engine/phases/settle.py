@@ -107,7 +107,7 @@ def _slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], .
     Method, "id", "label", "pay", "discard_card", "bonus", "hand_military", "mark")
 
 
-def _usable(game: Game, p: Player, hook: str, world: Design):
+def _usable(game: Game, p: Player, hook: str, world: Design) -> Iterator[tuple[Card, int, int]]:
     for card, i, pw, h in power_cache.powers(game, p, hook):
         if (card.uid, i) in p.used or card not in p.tableau:
             continue
