@@ -6,6 +6,7 @@ C compiler)."""
 
 from __future__ import annotations
 
+import ast
 import importlib.machinery
 import json
 import os
@@ -406,3 +407,32 @@ def test_a_half_made_game_raises_game_not_ready_on_either_engine(pure: str,
     for key in robot:
         assert said[key].startswith("the robot's mat is not dealt yet"), (key, said[key])
     assert isinstance(report["after"], int)  # the hook's game was made all the same
+
+
+#: names bound at module level in a compiled module that are types, not values (a type alias
+#: marked Final could not be used as a type)
+TYPE_ALIASES = {"Mark", "Resume", "Count", "Rules", "PowerUse", "PhasePowers", "Listener",
+                "Deciders", "Until"}
+
+
+def _module_names(path: str) -> list[tuple[str, bool]]:
+    """Each name a module binds at its top level by assignment, and whether it is Final."""
+    out = []
+    for node in ast.parse((ROOT / path).read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign):
+            out += [(t.id, False) for t in node.targets if isinstance(t, ast.Name)]
+            out += [(ast.unparse(t), False) for t in node.targets if not isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            out.append((node.target.id, "Final" in ast.unparse(node.annotation)))
+    return out
+
+
+def test_every_constant_of_a_compiled_module_is_final() -> None:
+    """A compiled module reads a module-level name it does not mark Final from the module's
+    dict, by name, at every use (a Final one from a C static): each is Final but the type
+    aliases and ``__all__``, and none is bound by unpacking (which cannot be marked)."""
+    loose = {path: [name for name, final in _module_names(path)
+                    if not final and name not in TYPE_ALIASES and name != "__all__"]
+             for path in NATIVE_MODULES}
+    assert not {path: names for path, names in loose.items() if names}
+    assert "GOALS" in [n for n, final in _module_names("rftg_nb/engine/goals.py") if final]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Generator, Iterator
+from typing import TYPE_CHECKING, Final
 
 from rftg_nb.cards import Design
 from rftg_nb.constants import GOOD_LABEL
@@ -68,43 +67,29 @@ def _place_two(game: Game, p: Player, card: Card) -> Rules:
     _after_draws(game, p)
 
 
-@dataclass(frozen=True, slots=True, init=False)
 class Method:
-    """One way to place a world: what is paid or discarded, the Military it adds, the powers
-    it uses."""
+    """One way to place a world: its ``id`` and ``label`` as an option, the cards to ``pay``,
+    the tableau card it discards (``discard_card``: Colony Ship, Doomed World, New Military
+    Tactics) and the temporary Military that gives (``bonus``), the hand cards it may discard
+    for Military (``hand_military``: Space Mercenaries' least and most), and the powers it uses
+    (``mark``: card uid and power index). Read-only by contract, as a decision is (one is made
+    for each way at each Settle)."""
 
-    id: str
-    label: str
-    pay: int = 0
-    discard_card: Card | None = None  # Colony Ship / Doomed World / New Military Tactics
-    bonus: int = 0  # temporary Military from ``discard_card``
-    hand_military: tuple[int, int] | None = None  # Space Mercenaries: min, max cards
-    mark: tuple[tuple[int, int], ...] = ()  # (card uid, power index) used
+    __slots__ = ("id", "label", "pay", "discard_card", "bonus", "hand_military", "mark")
 
-    # Written out, as Option's is: a frozen dataclass's own __init__ is made by exec (run as
-    # Python even in a compiled build) and sets each field through object.__setattr__.
     def __init__(self, id: str, label: str, pay: int = 0, discard_card: Card | None = None,
                  bonus: int = 0, hand_military: tuple[int, int] | None = None,
                  mark: tuple[tuple[int, int], ...] = ()) -> None:
-        _set_method_id(self, id)
-        _set_method_label(self, label)
-        _set_method_pay(self, pay)
-        _set_method_discard_card(self, discard_card)
-        _set_method_bonus(self, bonus)
-        _set_method_hand_military(self, hand_military)
-        _set_method_mark(self, mark)
+        self.id = id
+        self.label = label
+        self.pay = pay
+        self.discard_card = discard_card
+        self.bonus = bonus
+        self.hand_military = hand_military
+        self.mark = mark
 
-
-def _slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
-    """The setters of a frozen dataclass's slots ``names``, for its own ``__init__``: each
-    sets its slot through the slot's own descriptor, about twice as fast as the
-    ``object.__setattr__`` calls a frozen dataclass makes."""
-    return tuple(cls.__dict__[n].__set__ for n in names)
-
-
-(_set_method_id, _set_method_label, _set_method_pay, _set_method_discard_card,
- _set_method_bonus, _set_method_hand_military, _set_method_mark) = _slot_setters(
-    Method, "id", "label", "pay", "discard_card", "bonus", "hand_military", "mark")
+    def __repr__(self) -> str:
+        return f"Method({self.id!r}, {self.label!r})"
 
 
 def _usable(game: Game, p: Player, hook: str, world: Design) -> Iterator[tuple[Card, int, int]]:
