@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.engine.decision import Saying
-from rftg_nb.engine.state import Card, Player
+from rftg_nb.engine.state import Card, Player, take_out
 from rftg_nb.text import count, says, whose
 
 if TYPE_CHECKING:
@@ -196,7 +196,7 @@ def discard_from_hand(game: Game, p: Player, ids: Iterable[str], why: str) -> li
     gone = [c for c in hand if c.id in wanted]
     if gone:
         for c in gone:  # a few cards of the hand: taken out where they are
-            hand.remove(c)
+            take_out(hand, c)
         own = p.discard
         (game.discard if own is None else own).extend(gone)
         facts: tuple[Any, ...] = (p.name, tuple(gone), why)  # shared, as in draw

@@ -269,6 +269,24 @@ def moved(cards: list[Card], pile: list[Card]) -> list[Card]:
     return [cards[c.index] for c in pile]
 
 
+def holds(cards: list[Card], card: Card) -> bool:
+    """Whether ``card`` is in ``cards`` (``card in cards``, by identity as a card is equal only
+    to itself, without a comparison call for each card: asked of a tableau at every power)."""
+    for c in cards:
+        if c is card:
+            return True
+    return False
+
+
+def take_out(cards: list[Card], card: Card) -> None:
+    """``cards.remove(card)``, found by identity (see :func:`holds`)."""
+    for i, c in enumerate(cards):
+        if c is card:
+            del cards[i]
+            return
+    raise ValueError(f"{card!r} is not in the list")
+
+
 def card_options(cards: Iterable[Card]) -> tuple[Option, ...]:
     """An option for each of ``cards``, in order (a question that picks among them)."""
     # Card.option, read from the card where it made it already (asked for whole hands)

@@ -14,7 +14,7 @@ from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases.trade import NOTHING_TO_SELL, good_options, sell
 from rftg_nb.engine.powers import Handler, power
-from rftg_nb.engine.state import card_options
+from rftg_nb.engine.state import card_options, holds
 from rftg_nb.text import says
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def goods_kinds(pw: Power) -> tuple[str, ...]:
 
 def _matching(p: Player, card: Card, pw: Power) -> list[Card]:
     if "CONSUME_THIS" in pw.atoms:
-        return [card] if card.good is not None and card in p.tableau else []
+        return [card] if card.good is not None and holds(p.tableau, card) else []
     kinds = goods_kinds(pw)
     if kinds:
         return [w for w in p.tableau if w.good is not None and w.design.good in kinds]
@@ -83,7 +83,7 @@ def _goods_usable(game: Game, p: Player, card: Card, pw: Power) -> bool:
     if "CONSUME_TWO" in atoms or "CONSUME_3_DIFF" in atoms:
         return _goods_needed(p, card, pw) > 0
     if "CONSUME_THIS" in atoms:
-        return card.good is not None and card in p.tableau
+        return card.good is not None and holds(p.tableau, card)
     kinds = goods_kinds(pw)
     for w in p.tableau:
         if w.good is not None and (not kinds or w.design.good in kinds):
@@ -335,7 +335,7 @@ def consume_powers(game: Game, p: Player) -> Rules:
         usable = []
         must = False
         for card, i, pw, h in powers:
-            if (card.uid, i) in p.used or card not in p.tableau:
+            if (card.uid, i) in p.used or not holds(p.tableau, card):
                 continue
             if h.usable(game, p, card, pw):
                 usable.append((card, i, pw, h))

@@ -9,7 +9,7 @@ from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.powers import Handler, power
-from rftg_nb.engine.state import card_options
+from rftg_nb.engine.state import card_options, take_out
 from rftg_nb.text import says
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ def run(game: Game, which: str) -> Rules:
             card = legal[d.ids.index(ids[0])]  # the options are legal's, in order
             picks.append((p, card, off))
     for p, card, _off in picks:
-        p.hand.remove(card)
+        take_out(p.hand, card)
         p.tableau.append(card)
         game.tell(p.index, PLACE, (p.name, card.name))
     for p, card, off in picks:

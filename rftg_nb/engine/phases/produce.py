@@ -11,7 +11,7 @@ from rftg_nb.engine import piles, power_cache
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.powers import power
-from rftg_nb.engine.state import card_options
+from rftg_nb.engine.state import card_options, holds
 from rftg_nb.text import article
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def produce_on(game: Game, p: Player, world: Card, why: str) -> bool:
 # ---------------------------------------------------------------- immediate powers
 @power(5, "PRODUCE", hook="immediate", does="produce")
 def _produce(game: Game, p: Player, card: Card, pw: Power) -> None:
-    if card in p.tableau:
+    if holds(p.tableau, card):
         produce_on(game, p, card, "production")
 
 
@@ -97,7 +97,7 @@ def _windfall_any(game: Game, p: Player, card: Card, pw: Power) -> Rules:
 
 @power(5, "PRODUCE|DISCARD", hook="paid", mandatory=False, does="produce_discard")
 def _discard_to_produce(game: Game, p: Player, card: Card, pw: Power) -> Rules:
-    if card.good is not None or not p.hand or card not in p.tableau:
+    if card.good is not None or not p.hand or not holds(p.tableau, card):
         return
     kind = cast(str, card.design.good)  # the power is printed on production worlds only
     d = Decision(p.index, Kind.PRODUCE_DISCARD,

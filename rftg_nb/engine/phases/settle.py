@@ -13,7 +13,7 @@ from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases.develop import pay
 from rftg_nb.engine.phases.settle_powers import contact_price, military, reduction
 from rftg_nb.engine.powers import power
-from rftg_nb.engine.state import card_options
+from rftg_nb.engine.state import card_options, holds, take_out
 from rftg_nb.text import says
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ class Method:
 
 def _usable(game: Game, p: Player, hook: str, world: Design) -> Iterator[tuple[Card, int, int]]:
     for card, i, pw, h in power_cache.powers(game, p, hook):
-        if (card.uid, i) in p.used or card not in p.tableau:
+        if (card.uid, i) in p.used or not holds(p.tableau, card):
             continue
         if h.fn(world):
             yield card, i, pw.value
@@ -244,7 +244,7 @@ def why_not_settle(game: Game, p: Player, card: Card, hand: int) -> str | None:
 def _not_usable(game: Game, p: Player, hook: str, world: Design) -> str:
     """A note naming unused ``hook`` powers that do not apply to ``world`` (Alien worlds)."""
     names = [card.name for card, i, _pw, h in power_cache.powers(game, p, hook)
-             if (card.uid, i) not in p.used and card in p.tableau and not h.fn(world)]
+             if (card.uid, i) not in p.used and holds(p.tableau, card) and not h.fn(world)]
     return "".join(f"; {name} is not for {GOOD_LABEL[world.good]} worlds" for name in names
                    if world.good)
 
@@ -264,7 +264,7 @@ def _world_option(world: Card) -> Option:
 
 
 def place_world(game: Game, p: Player, world: Card) -> None:
-    p.hand.remove(world)
+    take_out(p.hand, world)
     p.tableau.append(world)
     game.tell(p.index, PLACE, (p.name, world.name))
     if world.design.windfall and piles.add_good(game, world, p):
@@ -289,7 +289,7 @@ def settle_world(game: Game, p: Player, world: Card) -> Rules:
     p.used.update(m.mark)
     if m.discard_card is not None:
         card = m.discard_card
-        p.tableau.remove(card)
+        take_out(p.tableau, card)
         piles.remove_good(game, card, p)
         piles.discard_pile(game, p).append(card)
         game.tell(p.index, DISCARD_TABLEAU, (p.name, card.name))
@@ -339,7 +339,7 @@ def run(game: Game, which: str) -> Rules:
             piles.draw(game, p, 1, "Settle bonus")
         _after_draws(game, p)
         for card, i, _pw, h in power_cache.powers(game, p, "second"):
-            if (card.uid, i) in p.used or card not in p.tableau:
+            if (card.uid, i) in p.used or not holds(p.tableau, card):
                 continue
             p.used.add((card.uid, i))
             yield from h.fn(game, p, card)
