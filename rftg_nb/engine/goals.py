@@ -21,9 +21,10 @@ Living nor Galactic Renaissance counts them.
 
 from __future__ import annotations
 
-import random
+import _random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from hashlib import sha512
 from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.constants import HAND_LIMIT
@@ -248,9 +249,33 @@ def draw(seed: int) -> list[str]:
     The draw has its own generator, so the game's deal (``Game.rng``) is the same with or
     without goals.
     """
-    rng = random.Random(f"rftg_nb goals {seed}")
-    picked = set(rng.sample(MOST_GOALS, MOST_IN_PLAY)) | set(rng.sample(FIRST_GOALS, FIRST_IN_PLAY))
+    # As ``rng = random.Random(f"rftg_nb goals {seed}")`` then ``rng.sample(MOST_GOALS, 2)``
+    # and ``rng.sample(FIRST_GOALS, 4)`` draw them (tests/rules/test_goals.py checks it), without
+    # their Python: Random seeds from a string with the number of the string's bytes followed by
+    # their SHA-512, and a sample of so few takes randbelow(n), randbelow(n - 1) ... from a pool.
+    key = f"rftg_nb goals {seed}".encode()
+    rng = _random.Random(int.from_bytes(key + sha512(key).digest()))
+    picked = set(_sample(rng, MOST_GOALS, MOST_IN_PLAY)) | set(
+        _sample(rng, FIRST_GOALS, FIRST_IN_PLAY))
     return [n for n in GOALS if n in picked]
+
+
+
+def _sample(rng: _random.Random, population: tuple[str, ...], k: int) -> list[str]:
+    """``rng.sample(population, k)`` for at most 21 items: randbelow(n), randbelow(n - 1) ...
+    each drawn as Random draws it, from a pool that moves its last item into each vacancy."""
+    pool = list(population)
+    n = len(pool)
+    out = []
+    for i in range(k):
+        m = n - i
+        m_bits = m.bit_length()
+        j = rng.getrandbits(m_bits)
+        while j >= m:
+            j = rng.getrandbits(m_bits)
+        out.append(pool[j])
+        pool[j] = pool[m - 1]
+    return out
 
 
 def check_names(names: Any, field: str = "goals") -> list[str]:

@@ -8,12 +8,14 @@ steps of the rulebook's examples start from a new position that says who holds t
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
 from rftg_nb import Game, PositionError, RandomPlayer, SaveFileError
 from rftg_nb.engine.goals import FIRST_GOALS, GOALS, MOST_GOALS
+from rftg_nb.engine.goals import draw as draw_goals
 from rftg_nb.robot import SoloGame
 
 ACTION = {"develop": "develop", "settle": "settle", "consume": "x2", "round_end": "produce"}
@@ -488,3 +490,12 @@ def test_a_custom_design_supplies_innovation_leader_its_own_phases() -> None:
         **relay, "powers": [{"phase": phase, "code": "DRAW", "value": 1}]}]).db["Relay Mart"]
         for phase in (1, 5))
     assert (count([seti, explores]), count([seti, produces])) == (1, 2)
+
+
+def test_the_goals_are_drawn_as_a_seeded_random_samples_them() -> None:
+    """``draw`` takes its shortcuts without changing a draw: the goals that
+    ``random.Random(f"rftg_nb goals {seed}")`` samples, two "most" then four "first"."""
+    for seed in [*range(2000), 2**31 - 1, 2**32 - 1, 10**12]:
+        rng = random.Random(f"rftg_nb goals {seed}")
+        picked = set(rng.sample(MOST_GOALS, 2)) | set(rng.sample(FIRST_GOALS, 4))
+        assert draw_goals(seed) == [n for n in GOALS if n in picked], seed
