@@ -8,6 +8,7 @@ from math import ceil, log
 from typing import Any, Final, Protocol
 
 from rftg_nb.engine.decision import Decision
+from rftg_nb.engine.piles import pool_sample
 
 
 class Playable(Protocol):
@@ -80,16 +81,7 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
                 j2 = bits(rng, m_bits)
             pick = [ids[j], ids[m] if j2 == j else ids[j2]]
         elif n <= _pool_limit(k):
-            pool = list(ids)
-            pick = []
-            for i in range(k):
-                m = n - i
-                m_bits = m.bit_length()
-                j = bits(rng, m_bits)
-                while j >= m:
-                    j = bits(rng, m_bits)
-                pick.append(pool[j])
-                pool[j] = pool[m - 1]
+            pick = pool_sample(rng, ids, k)
         else:  # sample's other way: indices drawn from all n, a repeat drawn again
             taken: set[int] = set()
             pick = []

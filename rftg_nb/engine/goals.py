@@ -28,6 +28,7 @@ from hashlib import sha512
 from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.constants import HAND_LIMIT
+from rftg_nb.engine.piles import pool_sample
 from rftg_nb.engine.scoring import TRADE_BONUS_ATOMS
 from rftg_nb.engine.state import designs_military
 
@@ -255,27 +256,11 @@ def draw(seed: int) -> list[str]:
     # their SHA-512, and a sample of so few takes randbelow(n), randbelow(n - 1) ... from a pool.
     key = f"rftg_nb goals {seed}".encode()
     rng = _random.Random(int.from_bytes(key + sha512(key).digest()))
-    picked = set(_sample(rng, MOST_GOALS, MOST_IN_PLAY)) | set(
-        _sample(rng, FIRST_GOALS, FIRST_IN_PLAY))
+    picked = set(pool_sample(rng, MOST_GOALS, MOST_IN_PLAY)) | set(
+        pool_sample(rng, FIRST_GOALS, FIRST_IN_PLAY))
     return [n for n in GOALS if n in picked]
 
 
-
-def _sample(rng: _random.Random, population: tuple[str, ...], k: int) -> list[str]:
-    """``rng.sample(population, k)`` for at most 21 items: randbelow(n), randbelow(n - 1) ...
-    each drawn as Random draws it, from a pool that moves its last item into each vacancy."""
-    pool = list(population)
-    n = len(pool)
-    out = []
-    for i in range(k):
-        m = n - i
-        m_bits = m.bit_length()
-        j = rng.getrandbits(m_bits)
-        while j >= m:
-            j = rng.getrandbits(m_bits)
-        out.append(pool[j])
-        pool[j] = pool[m - 1]
-    return out
 
 
 def check_names(names: Any, field: str = "goals") -> list[str]:

@@ -9,8 +9,9 @@ other game all share ``Game.deck`` and ``Game.discard``.
 
 from __future__ import annotations
 
+import _random
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.engine.decision import Saying
@@ -42,6 +43,24 @@ def shuffle(rng: random.Random, cards: list[Any]) -> None:
         while j >= n:
             j = bits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def pool_sample(rng: _random.Random, population: Sequence[str], k: int) -> list[str]:
+    """``rng.sample(population, k)`` where sample draws from a pool (few items: up to 21 for a
+    sample of 5 or fewer): randbelow(n), randbelow(n - 1) ... each drawn as Random draws it
+    (bits until they fall below), the pool's last item moved into each vacancy."""
+    pool = list(population)
+    n = len(pool)
+    out = []
+    for i in range(k):
+        m = n - i
+        m_bits = m.bit_length()
+        j = rng.getrandbits(m_bits)
+        while j >= m:
+            j = rng.getrandbits(m_bits)
+        out.append(pool[j])
+        pool[j] = pool[m - 1]
+    return out
 
 
 def _names(cards: tuple[Card, ...]) -> str:
