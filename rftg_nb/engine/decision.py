@@ -97,6 +97,17 @@ _ONE_ANSWERS: Final[dict[str, tuple[str, ...]]] = {}
 _SHORT_ANSWERS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
 
 
+def _one_answer(one: str) -> tuple[str, ...]:
+    """The answer of the one id ``one``, kept once (see :data:`_ONE_ANSWERS`)."""
+    shared = _ONE_ANSWERS.get(one)
+    if shared is not None:
+        return shared
+    made: tuple[str, ...] = (one,)  # typed as any tuple: see piles.draw's facts
+    if len(_ONE_ANSWERS) < 8192:
+        _ONE_ANSWERS[one] = made
+    return made
+
+
 @dataclass(slots=True, init=False)
 class Decision:
     """What the game is waiting for.
@@ -170,12 +181,8 @@ class Decision:
                 f"{self.kind}: answer with an option id or a list of ids, got {choice!r}"
             )
         if len(ids) == 1:  # the choice log keeps one tuple for each short answer
-            shared = _ONE_ANSWERS.get(ids[0])
-            if shared is not None:
-                return shared
-            if len(_ONE_ANSWERS) < 8192:
-                _ONE_ANSWERS[ids[0]] = ids
-        elif len(ids) == 2:
+            return _one_answer(ids[0])
+        if len(ids) == 2:
             shared = _SHORT_ANSWERS.get(ids)
             if shared is not None:
                 return shared
@@ -187,24 +194,13 @@ class Decision:
         """``choice`` as the tuple of ids a game's log keeps (:meth:`normalize`), if legal
         (:meth:`check`), else :class:`IllegalChoice` saying why; ``Game.apply`` asks it of
         every answer. One option, the usual answer, is taken without the general way's copies."""
-        if type(choice) is list and len(choice) == 1:
-            one = choice[0]
-            if (type(one) is str and one in self._ids and self.min <= 1 <= self.max):
-                ids = _ONE_ANSWERS.get(one)
-                if ids is None:
-                    made: tuple[str, ...] = (one,)  # (any tuple: see piles.draw's facts)
-                    ids = made
-                    if len(_ONE_ANSWERS) < 8192:
-                        _ONE_ANSWERS[one] = made
-                rule = self.rule
-                if rule is None:
-                    return ids
-                why = rule(ids)
-                if why is None:
-                    return ids
-                raise IllegalChoice(f"{self.kind}: {why}")
-        ids = self.normalize(choice)
-        why = self.check(ids)
+        one = choice[0] if type(choice) is list and len(choice) == 1 else None
+        if type(one) is str and one in self._ids and self.min <= 1 <= self.max:
+            ids = _one_answer(one)
+            why = None if self.rule is None else self.rule(ids)
+        else:
+            ids = self.normalize(choice)
+            why = self.check(ids)
         if why is not None:
             raise IllegalChoice(f"{self.kind}: {why}")
         return ids

@@ -252,8 +252,8 @@ def draw(seed: int) -> list[str]:
     """
     # As ``rng = random.Random(f"rftg_nb goals {seed}")`` then ``rng.sample(MOST_GOALS, 2)``
     # and ``rng.sample(FIRST_GOALS, 4)`` draw them (tests/rules/test_goals.py checks it), without
-    # their Python: Random seeds from a string with the number of the string's bytes followed by
-    # their SHA-512, and a sample of so few takes randbelow(n), randbelow(n - 1) ... from a pool.
+    # their Python: Random seeds from a string with the whole number whose bytes are the
+    # string's followed by their SHA-512, and a sample of so few draws from a pool.
     key = f"rftg_nb goals {seed}".encode()
     rng = _random.Random(int.from_bytes(key + sha512(key).digest()))
     picked = set(pool_sample(rng, MOST_GOALS, MOST_IN_PLAY)) | set(
