@@ -49,6 +49,7 @@ else:
 NATIVE_MODULES: tuple[str, ...] = (
     "rftg_nb/cards/model.py",
     "rftg_nb/constants.py",
+    "rftg_nb/engine/answer_ids.py",
     "rftg_nb/engine/copies.py",
     "rftg_nb/engine/decision.py",
     "rftg_nb/engine/game.py",

@@ -608,6 +608,37 @@ def test_an_answer_is_accepted_as_the_log_keeps_it_or_refused_unchanged() -> Non
         ruled.accept("o0")
 
 
+def test_answers_of_several_ids_are_accepted_only_when_each_is_distinct_and_known() -> None:
+    """The list answers the rules' own players give (none, two, more ids) take a shorter way
+    than others; both ways accept and refuse the same answers with the same reasons, an id
+    equal to an option's but another string object counts, and an answer of two ids is one
+    shared tuple however it came."""
+    options = tuple(Option(f"o{i}", f"option {i}") for i in range(5))
+    d = Decision(0, "hand_limit", "discard", options, 0, 3)
+    assert d.accept([]) == () and d.accept(()) == ()
+    pair = d.accept(["o1", "o3"])
+    assert pair == ("o1", "o3") and d.accept(("o1", "o3")) is pair
+    assert d.accept(["".join(["o", "1"]), "o3"]) is pair  # equal, not the same object
+    assert Decision(1, "pay", "pay", options, 2, 2).accept(["o1", "o3"]) is pair
+    assert d.accept(["o4", "o0", "o2"]) == ("o4", "o0", "o2")
+    for bad, why in ((["o1", "o1"], "the same option was picked twice"),
+                     (["o1", "o2", "o1"], "the same option was picked twice"),
+                     (["o1", "o9"], "'o9' is not one of the options"),
+                     (["o0", "o1", "o2", "o3"], "pick 0 to 3 options, not 4"),
+                     (["o1", 2], "option ids must be strings")):
+        for answer in (bad, tuple(bad)):
+            with pytest.raises(IllegalChoice, match="^hand_limit: " + why):
+                d.accept(answer)
+
+    def rule(ids: tuple[str, ...]) -> str | None:
+        return "o0 needs o1" if "o0" in ids and "o1" not in ids else None
+
+    ruled = Decision(0, "actions", "choose", options, 2, 2, rule=rule)
+    assert ruled.accept(["o0", "o1"]) == ("o0", "o1")
+    with pytest.raises(IllegalChoice, match="^actions: o0 needs o1$"):
+        ruled.accept(["o0", "o2"])
+
+
 def test_an_option_is_read_only_and_equal_by_its_fields() -> None:
     o = Option("c1", "Alpha", {"card": "Alpha"})
     assert (o.id, o.label, o.data) == ("c1", "Alpha", {"card": "Alpha"})

@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from rftg_nb._native import mypyc_attr
+from rftg_nb.engine.answer_ids import among, one_answer, two_answer
 from rftg_nb.engine.kinds import DECISION_KINDS, check_kind
 
 #: how many picks of an allowed size :meth:`Decision.legality` lists one by one when a rule
@@ -90,24 +91,6 @@ class Option:
 #: the context of a decision made without one (read-only, shared)
 _NO_CONTEXT: Final[Mapping[str, Any]] = MappingProxyType({})
 
-#: Answers of one or two ids, each kept once for every game: most answers are one card or two
-#: actions, and a finished game's choice log then holds no tuple of its own for them. Those
-#: of one id by the id.
-_ONE_ANSWERS: Final[dict[str, tuple[str, ...]]] = {}
-_SHORT_ANSWERS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
-
-
-def _one_answer(one: str) -> tuple[str, ...]:
-    """The answer of the one id ``one``, kept once (see :data:`_ONE_ANSWERS`)."""
-    shared = _ONE_ANSWERS.get(one)
-    if shared is not None:
-        return shared
-    made: tuple[str, ...] = (one,)  # typed as any tuple: see piles.draw's facts
-    if len(_ONE_ANSWERS) < 8192:
-        _ONE_ANSWERS[one] = made
-    return made
-
-
 @dataclass(slots=True, init=False)
 class Decision:
     """What the game is waiting for.
@@ -181,22 +164,17 @@ class Decision:
                 f"{self.kind}: answer with an option id or a list of ids, got {choice!r}"
             )
         if len(ids) == 1:  # the choice log keeps one tuple for each short answer
-            return _one_answer(ids[0])
+            return one_answer(ids[0])
         if len(ids) == 2:
-            shared = _SHORT_ANSWERS.get(ids)
-            if shared is not None:
-                return shared
-            if len(_SHORT_ANSWERS) < 8192:
-                _SHORT_ANSWERS[ids] = ids
+            return two_answer(ids[0], ids[1])
         return ids
 
     def accept(self, choice: Any) -> tuple[str, ...]:
         """``choice`` as the tuple of ids a game's log keeps (:meth:`normalize`), if legal
         (:meth:`check`), else :class:`IllegalChoice` saying why; ``Game.apply`` asks it of
         every answer. One option, the usual answer, is taken without the general way's copies."""
-        one = choice[0] if type(choice) is list and len(choice) == 1 else None
-        if type(one) is str and one in self._ids and self.min <= 1 <= self.max:
-            ids = _one_answer(one)
+        ids = self._plain(choice) if type(choice) is list else None
+        if ids is not None:
             why = None if self.rule is None else self.rule(ids)
         else:
             ids = self.normalize(choice)
@@ -204,6 +182,29 @@ class Decision:
         if why is not None:
             raise IllegalChoice(f"{self.kind}: {why}")
         return ids
+
+    def _plain(self, choice: list[Any]) -> tuple[str, ...] | None:
+        """``choice`` as the log's tuple when it is a list of distinct ids of options, as many
+        as allowed (every answer of a player in the rules' own code), else None: the general
+        way then says what is wrong. The decision's rule is not asked here."""
+        n = len(choice)
+        if n < self.min or n > self.max:
+            return None
+        known = self._ids
+        for i in choice:
+            if type(i) is not str or not among(i, known):
+                return None
+        if n == 1:
+            return one_answer(choice[0])
+        if n == 0:
+            return ()
+        if n == 2:
+            if choice[0] == choice[1]:
+                return None
+            return two_answer(choice[0], choice[1])
+        if len(set(choice)) != n:
+            return None
+        return tuple(choice)
 
     def _want(self) -> str:
         """How many to pick, in words: "2 options", "1 option", "0 to 3 options"."""
