@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import _random
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.engine.decision import Saying
@@ -207,13 +207,23 @@ def discard_pile(game: Game, p: Player | None = None) -> list[Card]:
     return game.discard if own is None else own
 
 
-def discard_from_hand(game: Game, p: Player, ids: Iterable[str], why: str) -> list[Card]:
+def discard_from_hand(game: Game, p: Player, ids: Sequence[str], why: str) -> list[Card]:
     """Discard the cards of ``p``'s hand with option ids ``ids`` (to ``p``'s own pile in a
     drafted game); the cards discarded, in hand order."""
-    wanted = set(ids)
     hand = p.hand
-    gone = [c for c in hand if c.id in wanted]
+    if len(ids) > 2:
+        wanted = set(ids)
+        gone = [c for c in hand if c.id in wanted]
+    else:  # (one or two ids, the usual answer: no set made for them)
+        gone = [c for c in hand if c.id in ids]
+    discard_cards(game, p, gone, why)
+    return gone
+
+
+def discard_cards(game: Game, p: Player, gone: list[Card], why: str) -> None:
+    """Discard ``gone``, cards of ``p``'s hand in hand order, as :func:`discard_from_hand`."""
     if gone:
+        hand = p.hand
         for c in gone:  # a few cards of the hand: taken out where they are
             take_out(hand, c)
         own = p.discard
@@ -221,7 +231,6 @@ def discard_from_hand(game: Game, p: Player, ids: Iterable[str], why: str) -> li
         facts: tuple[Any, ...] = (p.name, tuple(gone), why)  # shared, as in draw
         game.tell(p.index, DISCARD, facts)
         game.tell(p.index, DISCARD_PRIVATE, facts)
-    return gone
 
 
 def add_good(game: Game, world: Card, p: Player | None = None) -> bool:

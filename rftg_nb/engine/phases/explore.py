@@ -73,5 +73,5 @@ def run(game: Game) -> Generator[Decision, tuple[str, ...], None]:
         ids = forced(d)
         if ids is None:
             ids = yield d
-        kept = set(ids)
-        piles.discard_from_hand(game, p, [c.id for c in cards if c.id not in kept], "Explore")
+        # the cards explored are the hand's last, in the order drawn
+        piles.discard_cards(game, p, [c for c in cards if c.id not in ids], "Explore")
