@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 PowerUse = tuple[Card, int, Power, Handler]  # (card, index in its powers, power, handler)
 #: a tableau's powers in a phase: all of them in tableau order, and by handler hook
 PhasePowers = tuple[tuple[PowerUse, ...], dict[str, tuple[PowerUse, ...]]]
-_NO_HOOKS: Final[dict[str, tuple[PowerUse, ...]]] = {}  # a player's hooks before any phase began
+#: a player's powers before any phase began
+_NO_POWERS: Final[PhasePowers] = ((), {})
 
 
 class RuleCaches:
@@ -27,11 +28,10 @@ class RuleCaches:
     missing or stale."""
 
     def __init__(self) -> None:
-        #: each player's powers in the phase running, as they stood when it began, by player
-        #: index (:func:`snapshot_powers`; read through :func:`powers`)
-        self.powers: dict[int, tuple[PowerUse, ...]] = {}
-        #: the same by handler hook
-        self.powers_by_hook: dict[int, dict[str, tuple[PowerUse, ...]]] = {}
+        #: each player's powers in the phase running, as they stood when it began, all and
+        #: by handler hook, in a list by player index (:func:`snapshot_powers`; read through
+        #: :func:`powers`)
+        self.powers: list[PhasePowers] = []
         #: the powers worked out for each player and phase (key ``8 * player + phase``), with
         #: the tableau they were worked out for
         self.power_memo: dict[int, tuple[list[Card], PhasePowers]] = {}
@@ -47,7 +47,6 @@ def drop_caches(game: Game) -> None:
     game.caches.power_memo.clear()
     game.caches.goal_counts.clear()
     game.caches.powers.clear()
-    game.caches.powers_by_hook.clear()
     game.goals_checked.clear()
     # The design's table of powers stays on each card: every card of the design shares it, so
     # keeping it costs a game nothing.
@@ -60,19 +59,21 @@ def drop_caches(game: Game) -> None:
 def powers(game: Game, p: Player, hook: str | None = None) -> tuple[PowerUse, ...]:
     """``p``'s powers for this phase as they stood when it began: (card, index in the card's
     powers, power, handler), only those with handler hook ``hook`` if given."""
-    if hook is None:
-        return game.caches.powers.get(p.index, ())
-    return game.caches.powers_by_hook.get(p.index, _NO_HOOKS).get(hook, ())
+    now = game.caches.powers
+    got = now[p.index] if p.index < len(now) else _NO_POWERS
+    return got[0] if hook is None else got[1].get(hook, ())
 
 
 def snapshot_powers(game: Game, phase_number: int) -> None:
     """Work out (or find kept) each player's powers for the phase numbered ``phase_number``
     (1 to 5), as their tableau stands now."""
     caches = game.caches
-    powers = caches.powers
-    by_player = caches.powers_by_hook
     memo = caches.power_memo
-    for p in game.players:
+    players = game.players
+    now = caches.powers
+    if len(now) != len(players):
+        now[:] = [_NO_POWERS] * len(players)
+    for p in players:
         # The powers depend on the tableau alone: unchanged since this phase last ran (the same
         # cards in the same order), it has them worked out already.
         key = 8 * p.index + phase_number  # one for each player and phase (1 to 5)
@@ -80,7 +81,7 @@ def snapshot_powers(game: Game, phase_number: int) -> None:
         tableau = p.tableau
         if seen is None or seen[0] != tableau:
             seen = memo[key] = (list(tableau), _work_out(tableau, phase_number, seen))
-        powers[p.index], by_player[p.index] = seen[1]
+        now[p.index] = seen[1]
 
 
 def _work_out(tableau: list[Card], phase_number: int,
