@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rftg_nb._native import mypyc_attr
 from rftg_nb.cards import CardDatabase
-from rftg_nb.constants import GAME_END_PHASE, PHASES, TABLEAU_END
+from rftg_nb.constants import ACTION_PHASE, GAME_END_PHASE, TABLEAU_END
 from rftg_nb.engine import draft as _draft
 from rftg_nb.engine import goals as _goals
 from rftg_nb.engine import position as _position
@@ -333,10 +333,13 @@ class Game(GameCopies):
 
     def phases_of_round(self) -> set[str]:
         """The phases this round runs: those called by some player's actions."""
-        chosen: set[str] = set()
+        todo: set[str] = set()
         for p in self.players:
-            chosen.update(p.actions)
-        return {phase for phase, calls in PHASES if not chosen.isdisjoint(calls)}
+            for action in p.actions:
+                phase = ACTION_PHASE.get(action)
+                if phase is not None:
+                    todo.add(phase)
+        return todo
 
     def after_actions(self) -> Rules:
         """Runs once actions are revealed (the solitaire robot rolls its dice here)."""
