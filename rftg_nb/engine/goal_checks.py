@@ -41,10 +41,13 @@ def check(game: Game, phase: str) -> None:
         at_tile = printed in d.phases
         if not t.holders and not at_tile:
             continue
-        counts = []  # (loops, not comprehensions: a handful of players, at every phase)
+        counts = []  # (loops, not comprehensions or max(): a handful of players, every phase)
         for p in players:
             counts.append(_count(game, d, p))
-        best = max(counts)
+        best = counts[0]
+        for c in counts:
+            if c > best:
+                best = c
         leaders = []
         if best >= d.need:
             for i, c in enumerate(counts):

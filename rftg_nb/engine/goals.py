@@ -156,16 +156,16 @@ def vp_in_chips(game: Game, p: Player) -> int:
 @tableau_goal("Galactic Status", "first", ("develop",), 1,
               "first to place a 6-cost development")
 def six_cost_developments(ds: Sequence[Design]) -> int:
-    return sum([d.is_six_cost for d in ds])
+    return sum(1 for d in ds if d.is_six_cost)
 
 
 @tableau_goal("Innovation Leader", "first", ("develop", "settle"), 6,
               "first to have a power in each phase, plus Trade, among the tableau's cards")
 def power_categories(ds: Sequence[Design]) -> int:
-    found: set[str] = set()
+    found = 0
     for d in ds:
-        found.update(_categories(d))
-    return len(found)
+        found |= _category_bits(d)
+    return found.bit_count()
 
 
 @tableau_goal("System Diversity", "first", ("settle",), 4,
@@ -187,14 +187,14 @@ def cards_over_hand_limit(game: Game, p: Player) -> int:
 @tableau_goal("Overlord Discoveries", "first", ("develop", "settle"), 3,
               "first to have at least three ALIEN cards in tableau")
 def alien_cards(ds: Sequence[Design]) -> int:
-    return sum(["alien" in d.flags for d in ds])
+    return sum(1 for d in ds if "alien" in d.flags)
 
 
 # ---------------------------------------------------------------- the four "most" goals
 @tableau_goal("Production Leader", "most", ("settle",), 4,
               "at least four and the most production worlds in tableau")
 def production_worlds(ds: Sequence[Design]) -> int:
-    return sum([d.is_production for d in ds])
+    return sum(1 for d in ds if d.is_production)
 
 
 @tableau_goal("Greatest Military", "most", ("develop", "settle"), 6,
@@ -207,21 +207,23 @@ def military(ds: Sequence[Design]) -> int:
 @tableau_goal("Greatest Infrastructure", "most", ("develop",), 4,
               "at least four and the most developments in tableau")
 def developments(ds: Sequence[Design]) -> int:
-    return sum([d.is_development for d in ds])
+    return sum(1 for d in ds if d.is_development)
 
 
 @tableau_goal("Largest Industry", "most", ("settle",), 3,
               "at least three and the most Novelty and/or Rare worlds in tableau")
 def novelty_rare_worlds(ds: Sequence[Design]) -> int:
-    return sum([d.is_world and d.good in ("novelty", "rare") for d in ds])
+    return sum(1 for d in ds if d.is_world and d.good in ("novelty", "rare"))
 
 
 FIRST_GOALS: Final = tuple(n for n, g in GOALS.items() if g.kind == "first")
 MOST_GOALS: Final = tuple(n for n, g in GOALS.items() if g.kind == "most")
 
 # by design, not by name: a custom design's name can stand for other powers in another game
-_CATEGORY_CACHE: Final[dict[Design, frozenset[str]]] = {}
+_CATEGORY_CACHE: Final[dict[Design, int]] = {}
 _ROMAN: Final = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+#: the Innovation Leader categories, each a bit of a design's categories
+_CATEGORY_BIT: Final = {"I": 1, "II": 2, "III": 4, "IV": 8, "V": 16, "$": 32}
 
 
 def _categories(d: Design) -> frozenset[str]:
@@ -229,17 +231,25 @@ def _categories(d: Design) -> frozenset[str]:
 
     A Consume-phase power that changes a sale's price is Trade ("$"); every other one is IV.
     """
+    found = set()
+    for pw in d.powers:
+        if pw.phase == 4 and pw.atoms & TRADE_BONUS_ATOMS:
+            found.add("$")
+        else:
+            found.add(_ROMAN[pw.phase])
+    return frozenset(found)
+
+
+def _category_bits(d: Design) -> int:
+    """:func:`_categories` as bits of :data:`_CATEGORY_BIT`, worked out once a design."""
     got = _CATEGORY_CACHE.get(d)
     if got is None:
-        found = set()
-        for pw in d.powers:
-            if pw.phase == 4 and pw.atoms & TRADE_BONUS_ATOMS:
-                found.add("$")
-            else:
-                found.add(_ROMAN[pw.phase])
+        got = 0
+        for name in _categories(d):
+            got |= _CATEGORY_BIT[name]
         if len(_CATEGORY_CACHE) > 10_000:  # many custom designs made: start again
             _CATEGORY_CACHE.clear()
-        got = _CATEGORY_CACHE[d] = frozenset(found)
+        _CATEGORY_CACHE[d] = got
     return got
 
 
