@@ -73,17 +73,22 @@ def six_cost_bonus(p: Player, dev: Design) -> int:
     return total
 
 
-# (id of the 6-cost design, id of the card's design) -> (both designs, points). The designs are
-# kept with the points, so their ids cannot be reused while the entry lives.
-_CARD_BONUS: Final[dict[tuple[int, int], tuple[Design, Design, int]]] = {}
+# 6-cost design -> card's design -> points: designs hash once (their hash is kept) and compare
+# as their printed facts, on which alone the points depend.
+_CARD_BONUS: Final[dict[Design, dict[Design, int]]] = {}
 
 
 def card_bonus(dev: Design, d: Design) -> int:
     """Points the first bonus line of ``dev`` that ``d`` matches gives (one line per card),
     worked out once per pair of designs: end scores are counted often (a timeline's steps)."""
-    got = _CARD_BONUS.get((id(dev), id(d)))
-    if got is not None and got[0] is dev and got[1] is d:
-        return got[2]
+    known = _CARD_BONUS.get(dev)
+    if known is None:
+        if len(_CARD_BONUS) >= 1_000:  # many custom designs made: start again
+            _CARD_BONUS.clear()
+        known = _CARD_BONUS[dev] = {}
+    got = known.get(d)
+    if got is not None:
+        return got
     points = 0
     for b in dev.bonuses:
         if b.what in ("THREE_VP", "TOTAL_MILITARY"):
@@ -91,9 +96,9 @@ def card_bonus(dev: Design, d: Design) -> int:
         if matches(b.what, b.name, d):
             points = b.points
             break
-    if len(_CARD_BONUS) >= 50_000:  # many custom designs made: start again
-        _CARD_BONUS.clear()
-    _CARD_BONUS[(id(dev), id(d))] = (dev, d, points)
+    if len(known) >= 10_000:
+        known.clear()
+    known[d] = points
     return points
 
 
