@@ -1,19 +1,17 @@
-"""The answers a game's choice log keeps, as tuples of option ids: those of one or two ids made
-once for every game (:func:`one_answer`, :func:`two_answer`), and the check that an id is among a
-decision's (:func:`among`), all asked at every answer."""
+"""The answers a game's choice log keeps, as tuples of option ids: those of one id made once
+for every game (:func:`one_answer`), and the check that an id is among a decision's
+(:func:`among`), both asked at every answer."""
 
 from __future__ import annotations
 
 from typing import Final
 
-#: Answers of one or two ids, each kept once for every game: most answers are one card or two
-#: actions, and a finished game's choice log then holds no tuple of its own for them. Those
-#: of one id by the id, of two by the first id then the second (strings hash once; a pair of
-#: them as a key would be hashed at each answer).
+#: Answers of one id, each kept once for every game by the id: most answers are one card, and
+#: a finished game's choice log then holds no tuple of its own for them. (Answers of two ids
+#: were kept so too, but a lookup in a table touched so seldom waits on memory: it cost more
+#: than the tuple it saved.)
 _ONE_ANSWERS: Final[dict[str, tuple[str, ...]]] = {}
-_TWO_ANSWERS: Final[dict[str, dict[str, tuple[str, ...]]]] = {}
-_TWO_KEPT: Final = [0]  # how many answers of two ids are kept
-_KEPT_LIMIT: Final = 8192  # answers kept of each size, at most
+_KEPT_LIMIT: Final = 8192  # answers kept, at most
 
 
 def one_answer(one: str) -> tuple[str, ...]:
@@ -24,23 +22,6 @@ def one_answer(one: str) -> tuple[str, ...]:
     made: tuple[str, ...] = (one,)  # typed as any tuple: see piles.draw's facts
     if len(_ONE_ANSWERS) < _KEPT_LIMIT:
         _ONE_ANSWERS[one] = made
-    return made
-
-
-def two_answer(first: str, second: str) -> tuple[str, ...]:
-    """The answer of the two ids ``first`` and ``second``, kept once (see
-    :data:`_TWO_ANSWERS`)."""
-    seconds = _TWO_ANSWERS.get(first)
-    if seconds is not None:
-        shared = seconds.get(second)
-        if shared is not None:
-            return shared
-    made: tuple[str, ...] = (first, second)
-    if _TWO_KEPT[0] < _KEPT_LIMIT:
-        if seconds is None:
-            seconds = _TWO_ANSWERS[first] = {}
-        seconds[second] = made
-        _TWO_KEPT[0] += 1
     return made
 
 

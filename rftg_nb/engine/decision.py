@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from rftg_nb._native import mypyc_attr
-from rftg_nb.engine.answer_ids import among, one_answer, two_answer
+from rftg_nb.engine.answer_ids import among, one_answer
 from rftg_nb.engine.kinds import DECISION_KINDS, check_kind
 
 #: how many picks of an allowed size :meth:`Decision.legality` lists one by one when a rule
@@ -163,10 +163,8 @@ class Decision:
             raise IllegalChoice(
                 f"{self.kind}: answer with an option id or a list of ids, got {choice!r}"
             )
-        if len(ids) == 1:  # the choice log keeps one tuple for each short answer
+        if len(ids) == 1:  # the choice log keeps one tuple for each answer of one id
             return one_answer(ids[0])
-        if len(ids) == 2:
-            return two_answer(ids[0], ids[1])
         return ids
 
     def accept(self, choice: Any) -> tuple[str, ...]:
@@ -201,7 +199,8 @@ class Decision:
         if n == 2:
             if choice[0] == choice[1]:
                 return None
-            return two_answer(choice[0], choice[1])
+            pair: tuple[str, ...] = (choice[0], choice[1])
+            return pair
         if len(set(choice)) != n:
             return None
         return tuple(choice)

@@ -120,10 +120,6 @@ _ACTION_CHOICES: Final[dict[bool, tuple[tuple[str, ...], tuple[Option, ...]]]] =
 }
 
 
-#: the actions of an answer in the order of the action cards, kept once for each answer
-_PICKS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
-
-
 def select_actions(game: Game) -> Rules:
     picks: list[tuple[str, ...]] = []
     n = 2 if game.advanced else 1
@@ -135,15 +131,23 @@ def select_actions(game: Game) -> Rules:
         ids = forced(d)
         if ids is None:
             ids = yield d
-        pick = _PICKS.get(ids)
-        if pick is None:
-            pick = tuple([a for a in allowed if a in ids])
-            if len(_PICKS) < 1024:
-                _PICKS[ids] = pick
-        picks.append(pick)
-    for p, pick in zip(game.players, picks, strict=True):
+        picks.append(_in_card_order(ids, allowed))
+    for i, p in enumerate(game.players):  # (not zip(strict=True): a generic call compiled)
+        pick = picks[i]
         p.actions = pick
         game.tell(p.index, CHOSE, (p.name, pick))
+
+
+def _in_card_order(ids: tuple[str, ...], allowed: tuple[str, ...]) -> tuple[str, ...]:
+    """The actions ``ids`` in the order of the action cards: ``ids`` itself when so already
+    (the log's tuple, shared), else a new tuple."""
+    j = 0
+    for a in allowed:
+        if j < len(ids) and a == ids[j]:
+            j += 1
+    if j == len(ids):
+        return ids
+    return tuple([a for a in allowed if a in ids])
 
 
 def _action_rule(ids: tuple[str, ...]) -> str | None:
