@@ -8,6 +8,7 @@ from math import ceil, log
 from typing import Any, Final, Protocol
 
 from rftg_nb.engine.decision import Decision
+from rftg_nb.engine.game import Game
 from rftg_nb.engine.piles import pool_sample
 
 
@@ -176,6 +177,13 @@ def play(game: Playable, deciders: Any, until: Until = None) -> int:
     # the random player's answers, without a call of their own
     rng: random.Random | None = one.rng if type(one) is RandomPlayer else None
     n = 0
+    if rng is not None and until is None and isinstance(game, Game):
+        # a random player's whole game (the lab's, the benchmarks'): the game's own methods
+        # called as a game's, not looked up by name as a protocol's
+        while (d := game.decision) is not None:
+            game.apply(random_pick(d, rng))
+            n += 1
+        return n
     while (d := game.decision) is not None:
         if until is not None and (d.kind == until if isinstance(until, str)
                                   else until(game, d)):

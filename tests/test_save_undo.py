@@ -648,3 +648,33 @@ def test_an_option_is_read_only_and_equal_by_its_fields() -> None:
         with pytest.raises(AttributeError):
             setattr(o, field, "x")
     assert o.id == "c1"
+
+
+class _Answers:
+    """A decider that answers as a random player of the same seed would, through ``answer``
+    (the general way of ``players.play``)."""
+
+    def __init__(self, seed: int) -> None:
+        self.player = RandomPlayer(seed)
+
+    def answer(self, game: Any, d: Decision) -> list[str]:
+        return self.player.answer(game, d)
+
+
+@pytest.mark.parametrize("make", [lambda s: Game.new(players=2, seed=s),
+                                  lambda s: Game.new(players=4, seed=s),
+                                  lambda s: SoloGame.new(seed=s)])
+def test_a_random_players_own_way_through_play_answers_as_the_general_way(make: Any) -> None:
+    """``players.play`` plays a random player's whole game on a short way of its own; it ends
+    the very same game as the general way (each answer asked of a decider), also when told
+    to stop at a kind of decision."""
+    from rftg_nb.players import play
+    for seed in range(6):
+        short, general = make(seed), make(seed)
+        assert RandomPlayer(seed).play(short) is None
+        n = play(general, _Answers(seed))
+        assert short.is_over and general.is_over and n == len(general.choices)
+        assert short.choices == general.choices and short.to_json() == general.to_json()
+        stopped = make(seed)
+        play(stopped, RandomPlayer(seed), until="develop")
+        assert stopped.decision is not None and stopped.decision.kind == "develop"
