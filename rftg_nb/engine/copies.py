@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 #: the state
 Mark = tuple[int, str, GameState]
 #: what a copy goes on from: where, the state, the choices and who made each
-Resume = tuple[str, GameState, list[tuple[str, ...]], bytearray]
+Resume = tuple[str, GameState, list[tuple[str, ...]], list[int]]
 
 
 def _stopped() -> Rules:
@@ -55,7 +55,7 @@ class GameCopies(GameViews):
     rng: random.Random
     vp_start: int
     _log: list[tuple[str, ...]]
-    _log_players: bytearray
+    _log_players: list[int]
     _gen: Rules
     _given: tuple[Callable[[Event], None], ...]
     _halted: bool

@@ -122,7 +122,7 @@ class Game(GameCopies):
             self.phase = "setup"
             self.goal_tracks = _goals.tracks_for(self)
             self._log = []
-            self._log_players = bytearray()  # who made each choice (a byte a choice)
+            self._log_players: list[int] = []  # who made each choice
             self._gen = _rounds.play(self)
         else:
             at, state, log, log_players = resume
