@@ -1,6 +1,7 @@
 """The answers a game's choice log keeps, as tuples of option ids: those of one id made once
-for every game (:func:`one_answer`), and the check that an id is among a decision's
-(:func:`among`), both asked at every answer."""
+for every game (:func:`one_answer`), the check that an id is among a decision's
+(:func:`among`), both asked at every answer, and where an answer's id stands among them
+(:func:`index_of`)."""
 
 from __future__ import annotations
 
@@ -32,3 +33,13 @@ def among(i: str, ids: tuple[str, ...]) -> bool:
         if known is i:
             return True
     return i in ids
+
+
+def index_of(ids: tuple[str, ...], one: str) -> int:
+    """``ids.index(one)`` (a compiled build would look the method up by name): the place of a
+    picked option among a decision's, whose options the rules made in the order of their own
+    list."""
+    for i, known in enumerate(ids):
+        if known == one:
+            return i
+    raise ValueError(f"{one!r} is not among the options")

@@ -45,6 +45,11 @@ def shuffle(rng: random.Random, cards: list[Any]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+#: Random's draw of k bits as a function of the generator and k (a compiled build would look
+#: the method up by name at each draw)
+_BITS: Final = _random.Random.getrandbits
+
+
 def pool_sample(rng: _random.Random, population: Sequence[str], k: int) -> list[str]:
     """``rng.sample(population, k)`` where sample draws from a pool (few items: up to 21 for a
     sample of 5 or fewer): randbelow(n), randbelow(n - 1) ... each drawn as Random draws it
@@ -55,9 +60,9 @@ def pool_sample(rng: _random.Random, population: Sequence[str], k: int) -> list[
     for i in range(k):
         m = n - i
         m_bits = m.bit_length()
-        j = rng.getrandbits(m_bits)
+        j = _BITS(rng, m_bits)
         while j >= m:
-            j = rng.getrandbits(m_bits)
+            j = _BITS(rng, m_bits)
         out.append(pool[j])
         pool[j] = pool[m - 1]
     return out

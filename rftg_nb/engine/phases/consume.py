@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final, cast
 from rftg_nb.cards import Power
 from rftg_nb.constants import GOOD_LABEL
 from rftg_nb.engine import piles, power_cache
+from rftg_nb.engine.answer_ids import index_of
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases.trade import NOTHING_TO_SELL, good_options, sell
@@ -355,6 +356,6 @@ def consume_powers(game: Game, p: Player) -> Rules:
             ids = yield d
             if ids[0] == "done":
                 return
-            card, i, pw, h = usable[d.ids.index(ids[0])]  # options in the order of usable
+            card, i, pw, h = usable[index_of(d.ids, ids[0])]  # options in the order of usable
         p.used.add((card.uid, i))
         yield from h.fn(game, p, card, pw)

@@ -6,6 +6,7 @@ from collections.abc import Generator, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from rftg_nb.engine import piles, power_cache
+from rftg_nb.engine.answer_ids import index_of
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.powers import Handler, power
@@ -99,7 +100,7 @@ def run(game: Game, which: str) -> Rules:
         if ids is None:
             ids = yield d
         if ids:
-            card = legal[d.ids.index(ids[0])]  # the options are legal's, in order
+            card = legal[index_of(d.ids, ids[0])]  # the options are legal's, in order
             picks.append((p, card, off))
     for p, card, _off in picks:
         take_out(p.hand, card)

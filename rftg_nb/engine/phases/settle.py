@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final
 from rftg_nb.cards import Design
 from rftg_nb.constants import GOOD_LABEL
 from rftg_nb.engine import piles, power_cache
+from rftg_nb.engine.answer_ids import index_of
 from rftg_nb.engine.decision import Decision, Option, Saying, forced
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.engine.phases.develop import pay
@@ -330,7 +331,7 @@ def run(game: Game, which: str) -> Rules:
         if ids is None:
             ids = yield d
         if ids:
-            picks.append((p, legal[d.ids.index(ids[0])]))  # the options are legal's, in order
+            picks.append((p, legal[index_of(d.ids, ids[0])]))  # the options are legal's, in order
     for p, world in picks:
         place_world(game, p, world)
     for p, world in picks:
