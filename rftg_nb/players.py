@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from math import ceil, log
-from typing import Any, Final, Protocol
+from typing import Any, Protocol
 
 from rftg_nb.engine.decision import Decision
 from rftg_nb.engine.game import Game
-from rftg_nb.engine.piles import pool_sample
+from rftg_nb.engine.piles import GETRANDBITS, RANDOM, pool_sample
 
 
 class Playable(Protocol):
@@ -28,12 +28,6 @@ class Player(Protocol):
     def answer(self, game: Any, decision: Decision) -> list[str]: ...
 
 
-#: random.Random, and its draw of k bits as a function of the generator and k (a random pick
-#: asks for them at every answer; a compiled build then reads neither by name)
-_RANDOM: Final = random.Random
-_GETRANDBITS: Final = random.Random.getrandbits
-
-
 def quiet_pick(d: Decision) -> list[str]:
     """The do-nothing answer: "done" if offered, else the fewest options allowed (the first
     ones). Scripts use it to play past decisions that do not matter to them."""
@@ -48,7 +42,7 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
     low = d.min
     span = min(d.max, n) - low + 1
     rule = d.rule
-    if type(rng) is not _RANDOM or span <= 0 or n == 0:
+    if type(rng) is not RANDOM or span <= 0 or n == 0:
         return _random_pick_slow(ids, low, span, rule, rng, d)
     # The very draws of ``k = rng.randint(low, top)`` then ``rng.sample(ids, k)``, made without
     # their overhead: randint(a, b) is a + randrange(b - a + 1); randrange(m) is Random's
@@ -56,7 +50,7 @@ def random_pick(d: Decision, rng: random.Random) -> list[str]:
     # k from few options takes randbelow(n), randbelow(n - 1) ... from a pool that moves its
     # last item into each vacancy, of k from more options randbelow(n) until an index not
     # taken yet (tests/test_engine_golden.py checks all of this).
-    bits = _GETRANDBITS  # (the method itself: no bound method made at each answer)
+    bits = GETRANDBITS  # (the method itself: no bound method made at each answer)
     span_bits = span.bit_length()
     n_bits = n.bit_length()
     for _ in range(1000):

@@ -22,16 +22,23 @@ if TYPE_CHECKING:
     from rftg_nb.engine.game import Game
 
 
+#: random.Random, and its draw of k bits as a function of the generator and k (the shuffle,
+#: the samples and the random player ask for them at every draw; a compiled build then reads
+#: neither by name, and makes no bound method)
+RANDOM: Final = random.Random
+GETRANDBITS: Final = _random.Random.getrandbits
+
+
 def shuffle(rng: random.Random, cards: list[Any]) -> None:
     """``rng.shuffle(cards)``: the same swaps from the same draws. Random shuffles from the last
     place down, swapping each place with one drawn below it by its randbelow, which draws
     ``n.bit_length()`` bits until they fall below ``n``; this draws them so without a method
     call for each card (a game shuffles its whole deck at the deal). Another kind of
     generator shuffles as it does itself."""
-    if type(rng) is not random.Random:
+    if type(rng) is not RANDOM:
         rng.shuffle(cards)
         return
-    bits = rng.getrandbits
+    bits = GETRANDBITS
     k = len(cards).bit_length()  # the bits of n = i + 1, kept as n counts down
     least = 1 << k >> 1  # the least number of k bits
     for i in range(len(cards) - 1, 0, -1):
@@ -39,15 +46,10 @@ def shuffle(rng: random.Random, cards: list[Any]) -> None:
         if n < least:
             k -= 1
             least >>= 1
-        j = bits(k)
+        j = bits(rng, k)
         while j >= n:
-            j = bits(k)
+            j = bits(rng, k)
         cards[i], cards[j] = cards[j], cards[i]
-
-
-#: Random's draw of k bits as a function of the generator and k (a compiled build would look
-#: the method up by name at each draw)
-_BITS: Final = _random.Random.getrandbits
 
 
 def pool_sample(rng: _random.Random, population: Sequence[str], k: int) -> list[str]:
@@ -60,9 +62,9 @@ def pool_sample(rng: _random.Random, population: Sequence[str], k: int) -> list[
     for i in range(k):
         m = n - i
         m_bits = m.bit_length()
-        j = _BITS(rng, m_bits)
+        j = GETRANDBITS(rng, m_bits)
         while j >= m:
-            j = _BITS(rng, m_bits)
+            j = GETRANDBITS(rng, m_bits)
         out.append(pool[j])
         pool[j] = pool[m - 1]
     return out
