@@ -283,6 +283,10 @@ BASELINE_KINDS = (("2p", "random 2-player games with goals", 300),
                            "rounds 2-3", 4))
 
 
+class ChildFailed(Exception):
+    """A workload a tree cannot run (an older commit without the API it asks for)."""
+
+
 def _child(tree: Path, kind: str, n: int, seed0: int, pure: bool = False) -> tuple[float, str]:
     """CPU seconds of ``n`` items of ``kind`` in a child process on ``tree``, and the engine it
     ran."""
@@ -291,7 +295,10 @@ def _child(tree: Path, kind: str, n: int, seed0: int, pure: bool = False) -> tup
     if pure:
         env["RFTG_NB_PURE"] = "1"
     out = subprocess.run([sys.executable, "-c", CHILD, kind, str(n), str(seed0)], cwd=tree,
-                         env=env, capture_output=True, text=True, check=True)
+                         env=env, capture_output=True, text=True)
+    if out.returncode != 0:
+        lines = out.stderr.strip().splitlines() or ["no message"]
+        raise ChildFailed(lines[-1])
     data = json.loads(out.stdout.strip().splitlines()[-1])
     if not Path(data["package"]).resolve().is_relative_to(tree.resolve()):
         raise RuntimeError(f"the child imported {data['package']}, not the tree {tree}")
@@ -316,12 +323,24 @@ def bench_baseline(rev: str, rounds: int, here_tree: Path = ROOT, pure: bool = F
             there: list[float] = []
             engines: set[str] = set()
             theirs: set[str] = set()
+            failed = None
             for r in range(rounds):
                 sides = [(here_tree, here, pure), (tree, there, False)]
                 for where, into, python in (sides if r % 2 == 0 else sides[::-1]):
-                    cpu, engine = _child(where, kind, n, 7_000 + 1_000 * r, python)
+                    try:
+                        cpu, engine = _child(where, kind, n, 7_000 + 1_000 * r, python)
+                    except ChildFailed as error:
+                        failed = (f"  {what}: not measured, "
+                                  f"{'this tree' if where is here_tree else 'the baseline'} "
+                                  f"cannot run it ({error})")
+                        break
                     into.append(cpu / n)
                     (engines if where is here_tree else theirs).add(engine)
+                if failed:
+                    break
+            if failed:
+                print(failed)
+                continue
             a, b = statistics.median(here), statistics.median(there)
             # each round's two runs were next to each other in time: their ratio is the
             # figure least moved by the machine's own ups and downs
