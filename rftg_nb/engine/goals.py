@@ -165,7 +165,11 @@ def power_categories(ds: Sequence[Design]) -> int:
     found = 0
     for d in ds:
         found |= _category_bits(d)
-    return found.bit_count()
+    n = 0
+    while found:  # its bits counted (int.bit_count would be a method looked up by name)
+        found &= found - 1
+        n += 1
+    return n
 
 
 @tableau_goal("System Diversity", "first", ("settle",), 4,

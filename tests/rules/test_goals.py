@@ -16,6 +16,7 @@ import pytest
 from rftg_nb import Game, PositionError, RandomPlayer, SaveFileError
 from rftg_nb.engine.goals import FIRST_GOALS, GOALS, MOST_GOALS
 from rftg_nb.engine.goals import draw as draw_goals
+from rftg_nb.engine.scoring import TRADE_BONUS_ATOMS
 from rftg_nb.robot import SoloGame
 
 ACTION = {"develop": "develop", "settle": "settle", "consume": "x2", "round_end": "produce"}
@@ -490,6 +491,24 @@ def test_a_custom_design_supplies_innovation_leader_its_own_phases() -> None:
         **relay, "powers": [{"phase": phase, "code": "DRAW", "value": 1}]}]).db["Relay Mart"]
         for phase in (1, 5))
     assert (count([seti, explores]), count([seti, produces])) == (1, 2)
+
+
+def test_innovation_leader_counts_the_kinds_of_power_of_any_tableau() -> None:
+    """The count, kept as bits of each design, is the number of phases (and Trade) among any
+    tableau's powers, as a plain set of them counts it: tableaux of 0 to 12 designs drawn
+    from the whole deck."""
+    count = GOALS["Innovation Leader"].tableau_count
+    assert count is not None
+    designs = list(dict.fromkeys(c.design for c in Game.new(players=2, seed=3).cards))
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(400):
+        ds = rng.sample(designs, rng.randint(0, 12))
+        kinds = {"$" if pw.phase == 4 and pw.atoms & TRADE_BONUS_ATOMS else pw.phase
+                 for d in ds for pw in d.powers}
+        assert count(ds) == len(kinds)
+        seen.add(len(kinds))
+    assert seen >= {0, 3, 5, 6}
 
 
 def test_the_goals_are_drawn_as_a_seeded_random_samples_them() -> None:
