@@ -170,7 +170,8 @@ class Decision:
     def accept(self, choice: Any) -> tuple[str, ...]:
         """``choice`` as the tuple of ids a game's log keeps (:meth:`normalize`), if legal
         (:meth:`check`), else :class:`IllegalChoice` saying why; ``Game.apply`` asks it of
-        every answer. One option, the usual answer, is taken without the general way's copies."""
+        every answer. A list of distinct ids of options, every answer the rules' own players
+        give, is taken without the general way's copies (:meth:`_plain`)."""
         ids = self._plain(choice) if type(choice) is list else None
         if ids is not None:
             why = None if self.rule is None else self.rule(ids)
