@@ -45,7 +45,7 @@ FIRST_IN_PLAY: Final = 4
 # The printed phases name the phase; the 2nd Develop/Settle of the advanced game is checked too.
 PRINTED: Final = {"develop2": "develop", "settle2": "settle"}
 PHASE_WORDS: Final = {"develop": "Develop", "settle": "Settle", "consume": "Consume",
-               "round_end": "the round"}
+                      "round_end": "the round"}
 
 Count = Callable[["Game", "Player"], int]
 
@@ -225,32 +225,18 @@ MOST_GOALS: Final = tuple(n for n, g in GOALS.items() if g.kind == "most")
 
 # by design, not by name: a custom design's name can stand for other powers in another game
 _CATEGORY_CACHE: Final[dict[Design, int]] = {}
-_ROMAN: Final = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
-#: the Innovation Leader categories, each a bit of a design's categories
-_CATEGORY_BIT: Final = {"I": 1, "II": 2, "III": 4, "IV": 8, "V": 16, "$": 32}
-
-
-def _categories(d: Design) -> frozenset[str]:
-    """The Innovation Leader categories ("I" .. "V" and "$") a design's powers supply.
-
-    A Consume-phase power that changes a sale's price is Trade ("$"); every other one is IV.
-    """
-    found = set()
-    for pw in d.powers:
-        if pw.phase == 4 and pw.atoms & TRADE_BONUS_ATOMS:
-            found.add("$")
-        else:
-            found.add(_ROMAN[pw.phase])
-    return frozenset(found)
+_TRADE_BIT: Final = 1  # the Trade category; a phase's is bit ``phase`` (1 to 5)
 
 
 def _category_bits(d: Design) -> int:
-    """:func:`_categories` as bits of :data:`_CATEGORY_BIT`, worked out once a design."""
+    """The Innovation Leader categories a design's powers supply, as bits: one for each phase
+    (I to V), and Trade. A Consume-phase power that changes a sale's price is Trade; every
+    other one is IV. Worked out once a design."""
     got = _CATEGORY_CACHE.get(d)
     if got is None:
         got = 0
-        for name in _categories(d):
-            got |= _CATEGORY_BIT[name]
+        for pw in d.powers:
+            got |= _TRADE_BIT if pw.phase == 4 and pw.atoms & TRADE_BONUS_ATOMS else 1 << pw.phase
         if len(_CATEGORY_CACHE) > 10_000:  # many custom designs made: start again
             _CATEGORY_CACHE.clear()
         _CATEGORY_CACHE[d] = got
@@ -273,8 +259,6 @@ def draw(seed: int) -> list[str]:
     picked = set(pool_sample(rng, MOST_GOALS, MOST_IN_PLAY)) | set(
         pool_sample(rng, FIRST_GOALS, FIRST_IN_PLAY))
     return [n for n in GOALS if n in picked]
-
-
 
 
 def check_names(names: Any, field: str = "goals") -> list[str]:
