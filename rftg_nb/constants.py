@@ -50,6 +50,6 @@ PHASE_TITLES: Final = {
     "settle": "Settle", "settle2": "second Settle", "consume": "Consume", "produce": "Produce",
 }
 PHASE_NUMBER: Final = {"explore": 1, "develop": 2, "develop2": 2, "settle": 3, "settle2": 3,
-                "consume": 4, "produce": 5}
+                       "consume": 4, "produce": 5}
 #: a game's ``phase`` once it is over (the rules' last step sets it; nothing else does)
 GAME_END_PHASE: Final = "game_end"

@@ -21,8 +21,8 @@ from typing import Any, Final
 FACES: Final = ("explore", "develop", "settle", "trade", "x2", "produce", "match", "robot")
 ROBOT_FACES: Final = ("explore", "develop", "settle", "trade", "x2", "produce")
 START_WORLDS: Final = ("Old Earth", "Epsilon Eridani", "Alpha Centauri", "New Sparta",
-                "Earth's Lost Colony", "Separatist Colony", "Ancient Race",
-                "Damaged Alien Factory", "Doomed World")
+                       "Earth's Lost Colony", "Separatist Colony", "Ancient Race",
+                       "Damaged Alien Factory", "Doomed World")
 DIFFICULTIES: Final = ("easy", "medium", "hard")
 
 

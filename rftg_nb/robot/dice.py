@@ -19,10 +19,10 @@ SPACE_LABELS: Final = {
 #: dice-row space -> the phase a die there calls (the right space of Develop and Settle calls
 #: the second Develop or Settle phase)
 SPACE_PHASE: Final = {"explore1": "explore", "explore2": "explore", "develop1": "develop",
-               "develop2": "develop2", "settle1": "settle", "settle2": "settle2",
-               "trade": "consume", "x2": "consume", "produce": "produce"}
+                      "develop2": "develop2", "settle1": "settle", "settle2": "settle2",
+                      "trade": "consume", "x2": "consume", "produce": "produce"}
 PAIRS: Final = {"explore": ("explore1", "explore2"), "develop": ("develop1", "develop2"),
-         "settle": ("settle1", "settle2")}
+                "settle": ("settle1", "settle2")}
 FACE_LABELS: Final = {
     "explore": "Explore", "develop": "Develop", "settle": "Settle", "trade": "$ (Trade)",
     "x2": "x2", "produce": "Produce", "match": "match", "robot": "robot"}

@@ -14,8 +14,9 @@ if TYPE_CHECKING:
 
 # robot_vp and player_vp are VP chips; robot_score and player_score the score so far (chips,
 # printed VP, 6-cost developments and counters), as scores() would give it at that step.
-STAMP_FIELDS: Final = ("vp_pool", "robot_credit", "robot_economy", "robot_vp", "robot_tableau",
-                "player_vp", "player_tableau", "robot_score", "player_score")
+STAMP_FIELDS: Final = (
+    "vp_pool", "robot_credit", "robot_economy", "robot_vp", "robot_tableau", "player_vp",
+    "player_tableau", "robot_score", "player_score")
 
 
 class RaceNumbers:

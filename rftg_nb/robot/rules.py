@@ -139,7 +139,7 @@ def mat_rows(v: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
 
 #: the action a person may pick -> the phase whose response row it may bring into play
 ACTION_PHASES: Final = {action: PHASE_NAMES[PHASE_NUMBER[phase]]
-                 for phase, actions in PHASES for action in actions}
+                        for phase, actions in PHASES for action in actions}
 
 
 def response_notes(v: Mapping[str, Any]) -> dict[str, str]:

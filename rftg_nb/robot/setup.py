@@ -45,11 +45,11 @@ if TYPE_CHECKING:
     from rftg_nb.robot.solo import SoloGame
 
 ADJUSTABLE: Final = ("credit", "economy", "counters_left", "vp_pool", "stack", "stack_add",
-              "tableau_add")
+                     "tableau_add")
 ADJUST_MAX: Final = 999  # a robot adjustment is a whole number from 0 (the VP pool: -999) to this
 MAX_CHOICES: Final = 100_000  # an adjustment's place in the game: after at most this many choices
-SOLO_FIELDS: Final = ("difficulty", "player_start", "robot_start", "deck", "dice", "components",
-               "adjust")
+SOLO_FIELDS: Final = ("difficulty", "player_start", "robot_start", "deck", "dice",
+                      "components", "adjust")
 
 
 def check_adjust(values: Mapping[str, Any], error: type[ValueError]) -> None:

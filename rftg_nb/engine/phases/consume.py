@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from rftg_nb.engine.state import Card, Player
 
 Rules = Generator[Decision, tuple[str, ...], None]
-KIND_ATOMS: Final = {"CONSUME_NOVELTY": "novelty", "CONSUME_RARE": "rare", "CONSUME_GENE": "genes",
-              "CONSUME_ALIEN": "alien"}
+KIND_ATOMS: Final = {"CONSUME_NOVELTY": "novelty", "CONSUME_RARE": "rare",
+                     "CONSUME_GENE": "genes", "CONSUME_ALIEN": "alien"}
 
 # How the phase's steps are told (see :class:`Saying`).
 CONSUMED: Final = Saying(
