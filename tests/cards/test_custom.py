@@ -273,3 +273,60 @@ def test_solitaire_games_take_custom_cards_and_so_do_their_saves():
 def test_the_database_of_a_set_of_designs_is_built_once():
     assert database_with([FORGE, MOON]) is database_with([dict(FORGE), dict(MOON)])
     assert database_with([]) is CARDS
+
+
+TWIN_TACTICS = {"name": "Twin Tactics", "type": "development", "cost": 1, "vp": 1,
+                "powers": [{"phase": 3, "code": "DISCARD|EXTRA_MILITARY", "value": 3},
+                           {"phase": 3, "code": "DISCARD|EXTRA_MILITARY", "value": 4}]}
+TWIN_SHIPS = {"name": "Twin Ships", "type": "development", "cost": 1, "vp": 1,
+              "powers": [{"phase": 3, "code": "DISCARD|REDUCE_ZERO"},
+                         {"phase": 3, "code": "DISCARD|REDUCE_ZERO"}]}
+
+
+def _placing(design: dict, world: str) -> SoloGame:
+    """A solitaire game at the question of how to place ``world``, ``design`` developed in
+    round 1 (Old Earth: no Military of its own)."""
+    robot_stack = ["Spice World", "Gem World", "Comet Zone", "Mining World"]  # drawn first
+    g = SoloGame.new(seed=4, player_start="Old Earth", robot_start="Alpha Centauri",
+                     custom_cards=[design],
+                     deck=[*robot_stack, design["name"], world, "Artist Colony",
+                           "Investment Credits", "Pilgrimage World", "Destroyed World"],
+                     dice=[("explore", "explore")] * 3)
+    while (d := g.decision) is not None:
+        if d.kind == "initial_discard":
+            keep = (design["name"], world)
+            g.apply([o.id for o in d.options if o.label not in keep][: d.min])
+        elif d.kind == "actions":
+            g.apply(["develop", "explore5"] if g.round == 1 else ["settle", "explore5"])
+        elif d.kind in ("develop", "settle"):
+            want = design["name"] if d.kind == "develop" else world
+            g.apply([next(o.id for o in d.options if o.label == want)])
+        elif d.kind == "settle_method":
+            return g
+        else:
+            g.apply(list(d.ids[: d.min]))
+    raise AssertionError("no question of how to place the world")
+
+
+def test_two_powers_of_one_kind_on_a_card_are_two_ways_with_ids_of_their_own():
+    """A custom card may carry one kind of power twice: a different bonus is a way of its own
+    (found by the fuzzing of scripts/fuzz.py: both had the same id, the second unanswerable)."""
+    g = _placing(TWIN_TACTICS, "Rebel Underground")  # defence 3: +3 and +4 both conquer it
+    d = g.decision
+    twin = next(c for c in g.players[0].tableau if c.name == "Twin Tactics")
+    assert [(o.id, o.label) for o in d.options] == [
+        (f"tactics:{twin.id}", "Discard Twin Tactics for +3 Military and conquer"),
+        (f"tactics:{twin.id}#2", "Discard Twin Tactics for +4 Military and conquer")]
+    g.apply([f"tactics:{twin.id}#2"])
+    assert "Rebel Underground" in [c.name for c in g.players[0].tableau]
+    assert "Twin Tactics" in [c.name for c in g.discard]
+    loaded = SoloGame.from_json(g.to_json())  # a replay finds the same ids
+    assert loaded.snapshot() == g.snapshot()
+    assert (f"tactics:{twin.id}#2",) in loaded.choices
+
+
+def test_two_alike_powers_on_a_card_are_one_way():
+    g = _placing(TWIN_SHIPS, "New Vinland")
+    d = g.decision
+    ships = next(c for c in g.players[0].tableau if c.name == "Twin Ships")
+    assert [o.id for o in d.options if o.id != "pay"] == [f"free:{ships.id}"]

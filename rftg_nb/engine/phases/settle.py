@@ -102,8 +102,35 @@ def _usable(game: Game, p: Player, hook: str, world: Design) -> Iterator[tuple[C
 
 
 def methods(game: Game, p: Player, world: Card, hand: int) -> list[Method]:
-    """Every way ``p`` may place ``world`` now, with ``hand`` cards available to pay."""
-    return list(_each_method(game, p, world, hand))
+    """Every way ``p`` may place ``world`` now, with ``hand`` cards available to pay.
+
+    A way's id names the cards it uses, so a card with two powers of one kind (only a custom
+    card has them) gives two ways of one id: one way if they read the same (the same effect),
+    else the later is told apart as ``<id>#2``, ``#3`` ... (in the powers' printed order, so a
+    replay finds the same ids)."""
+    ways = list(_each_method(game, p, world, hand))
+    if len(ways) > 1 and len({w.id for w in ways}) < len(ways):
+        ways = _apart(ways)
+    return ways
+
+
+def _apart(ways: list[Method]) -> list[Method]:
+    """``ways`` with each id once (see :func:`methods`)."""
+    out: list[Method] = []
+    seen: dict[str, Method] = {}
+    for w in ways:
+        first = seen.get(w.id)
+        if first is not None:
+            if first.label == w.label:
+                continue
+            n = 2
+            while f"{w.id}#{n}" in seen:
+                n += 1
+            w = Method(f"{w.id}#{n}", w.label, w.pay, w.discard_card, w.bonus,
+                       w.hand_military, w.mark)
+        seen[w.id] = w
+        out.append(w)
+    return out
 
 
 def can_place(game: Game, p: Player, world: Card, hand: int) -> bool:
