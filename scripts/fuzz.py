@@ -58,21 +58,11 @@ def setting(i: int) -> dict[str, Any]:
 
 
 def check(game: Any, custom: set[str]) -> None:
-    """The invariants of a game at any point (AssertionError naming the one broken)."""
-    from rftg_nb.engine.views import locations
+    """The invariants of a game at any point (the unit tests' own check; AssertionError
+    naming the one broken)."""
+    from tests.test_fuzz import _check_invariants
 
-    locations(game)  # every card in exactly one place
-    robot = getattr(game, "robot", None)
-    held = sum(p.vp for p in game.players) + (robot.vp_chips if robot is not None else 0)
-    assert game.vp_pool + held == game.vp_start, ("VP chips", game.vp_pool, held,
-                                                  game.vp_start)
-    for p in game.players:
-        devs = [c.name for c in p.tableau if not c.design.is_world]
-        assert len(set(devs)) == len(devs), ("two copies of a development", devs)
-        # (a custom world may have copies: the rules forbid only duplicate developments)
-        worlds = [c.name for c in p.tableau if c.design.is_world and c.name not in custom]
-        assert len(set(worlds)) == len(worlds), ("two copies of a printed world", worlds)
-        assert all(c.design.is_world for c in p.goods()), "a good on a development"
+    _check_invariants(game, custom)
 
 
 def play(i: int) -> dict[str, Any] | None:
