@@ -50,11 +50,10 @@ from rftg_nb.engine.saves import (
     replay,
     setup_of,
 )
-from rftg_nb.engine.state import Card, Player
+from rftg_nb.engine.state import Player
 from rftg_nb.engine.variant import Rules
 
 if TYPE_CHECKING:
-    from rftg_nb.engine.draft import Draft
     from rftg_nb.engine.goals import GoalStatus
 
 
@@ -68,10 +67,6 @@ class Game(GameCopies):
 
     #: Fields a save of this kind of game may carry besides SAVE_FIELDS (the table page's seats).
     SAVE_EXTRA: ClassVar[tuple[str, ...]] = ("table",)
-    #: whether every part of the game is made (set in ``__init__`` before the deal; False
-    #: before, also for a subclass's own ``__init__`` before it calls this one): until then
-    #: every entry point raises :class:`GameNotReady` (see ``_check_made``)
-    _made: bool = False
 
     def __init__(self, setup: Mapping[str, Any], seed: int, db: CardDatabase | None = None, *,
                  listeners: Iterable[Callable[[Event], None]] = (), record: bool = True,
@@ -88,7 +83,7 @@ class Game(GameCopies):
         #: the events told and who is told of each: the kind of game's own listeners
         #: (:meth:`_own_listeners`), then those given
         self.record = Record([*self._own_listeners(), *self._given], record)
-        self.setup: dict[str, Any] = dict(setup)
+        self.setup = dict(setup)
         self.seed = seed
         self.db = db or custom_database(self.setup)
         self.expansion: str = self.setup["expansion"]
@@ -103,26 +98,26 @@ class Game(GameCopies):
         self._marking = False
         self._latest = None
         self._round_mark = None
-        self._decision: Decision | None = None
+        self._decision = None
         self._closed = False
         if resume is None:
             self.rng = random.Random(seed)
             n = int(self.setup["players"])
             names = self.setup.get("names") or [f"Player {i + 1}" for i in range(n)]
             self.players = [Player(i, str(names[i])) for i in range(n)]
-            self.cards: list[Card] = []
-            self.deck: list[Card] = []  # draw pile; the top card is the last item
-            self.discard: list[Card] = []
+            self.cards = []
+            self.deck = []  # draw pile; the top card is the last item
+            self.discard = []
             # The drafting variant's table (packets, picks, start world pairs, cards out of the
             # game); None in a game without the draft.
-            self.draft: Draft | None = _draft.Draft(n) if self.setup.get("draft") else None
+            self.draft = _draft.Draft(n) if self.setup.get("draft") else None
             self.vp_start = self.pool_size()
             self.vp_pool = self.vp_start
             self.round = 0
             self.phase = "setup"
             self.goal_tracks = _goals.tracks_for(self)
             self._log = []
-            self._log_players: list[int] = []  # who made each choice
+            self._log_players = []  # who made each choice
             self._gen = _rounds.play(self)
         else:
             at, state, log, log_players = resume

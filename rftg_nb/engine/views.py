@@ -38,7 +38,10 @@ class GameViews:
     draft: Draft | None
     goal_tracks: list[GoalTrack]
     _decision: Decision | None
-    _made: bool
+    #: whether every part of the game is made (set in ``Game.__init__`` before the deal; False
+    #: before, also for a subclass's own ``__init__`` before it calls that one): until then
+    #: every entry point raises :class:`GameNotReady` (see ``_check_made``)
+    _made: bool = False
 
     def _check_made(self) -> None:
         """Raise :class:`GameNotReady` while the game is still being set up (its parts are
