@@ -35,7 +35,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 $(NATIVE_RECORD): $(STAMP) $(NATIVE_SOURCES) rftg_nb/_native.py setup.py
 	@echo "Compiling the engine with mypyc (about a minute and a half)..."
-	@RFTG_NB_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace > build-native.log 2>&1 \
+	@RFTG_NB_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace --force > build-native.log 2>&1 \
 		&& echo "The compiled engine is built." \
 		|| { find rftg_nb -name '*.so' -delete; rm -f $@; \
 		     echo "Note: the compiled engine could not be built (see build-native.log); the Python engine runs."; }

@@ -217,6 +217,40 @@ def test_a_compiler_that_does_not_work_is_found_before_the_compile(monkeypatch) 
     assert why is not None and why.startswith("no C extension can be built here (CompileError")
 
 
+def test_the_engine_is_compiled_with_the_fast_flags_where_the_compiler_takes_them(
+        tmp_path: Path, monkeypatch) -> None:
+    setup = _setup_py(monkeypatch)
+    fast_flags, flags = setup["fast_flags"], list(setup["FAST_FLAGS"])
+    setuptools = pytest.importorskip("setuptools")
+    extension = setuptools.Extension("rftg_nb.x", ["x.c"], extra_compile_args=["-O3"])
+    assert setup["with_flags"]([extension], flags) == [extension]
+    assert extension.extra_compile_args == ["-O3", *flags]
+    if setup["compiler_problem"]() is not None:
+        pytest.fail("no working C compiler here (CI installs gcc)")
+    assert fast_flags() == flags
+    # a compiler that builds extensions but refuses one of the flags: built without them
+    picky = tmp_path / "cc"
+    picky.write_text('#!/bin/sh\n'
+                     'for a in "$@"; do [ "$a" = "-fvisibility=hidden" ] && exit 1; done\n'
+                     f'exec {shutil.which("gcc") or "cc"} "$@"\n', encoding="utf-8")
+    picky.chmod(0o755)
+    monkeypatch.setenv("CC", str(picky))
+    assert setup["compiler_problem"]() is None
+    assert fast_flags() == []
+
+
+def test_the_compiled_engine_library_exports_only_its_modules_entry() -> None:
+    """Built with ``-fvisibility=hidden``: the engine's functions are not in the shared
+    library's table of symbols (each call to one is direct), only the entry Python calls."""
+    if compiled_state(ROOT) != "compiled":
+        pytest.skip("no compiled build in this tree (make install builds it; CI has one)")
+    library = ROOT / (GROUP_LIBRARY + SUFFIX)
+    out = subprocess.run(["nm", "-D", "--defined-only", str(library)], capture_output=True,
+                         text=True, check=True).stdout
+    functions = [line.split()[-1] for line in out.splitlines() if line.split()[1:2] == ["T"]]
+    assert functions and all(name.startswith("PyInit_") for name in functions), functions[:5]
+
+
 def _build_tree(root: Path) -> list[Path]:
     """An earlier compiled build left in a build folder (extension files and a record)."""
     (root / "rftg_nb" / "engine").mkdir(parents=True)
