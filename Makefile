@@ -33,9 +33,16 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,native]'
 	touch $@
 
-$(NATIVE_RECORD): $(STAMP) $(NATIVE_SOURCES) rftg_nb/_native.py setup.py
-	@echo "Compiling the engine with mypyc (about a minute and a half)..."
-	@RFTG_NB_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace --force > build-native.log 2>&1 \
+# Profile-guided: built once counting what its code does (RFTG_NB_PROFILE=generate), trained on
+# random games of every kind (scripts/train_build.py), then built again laid out by the counts
+# (RFTG_NB_PROFILE=use; about 8% faster games). Where any step of that fails (a compiler other
+# than GCC), the engine is built once without counts.
+BUILD_NATIVE := RFTG_NB_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace --force
+$(NATIVE_RECORD): $(STAMP) $(NATIVE_SOURCES) rftg_nb/_native.py setup.py scripts/train_build.py
+	@echo "Compiling the engine with mypyc, twice, trained on random games between (about three minutes)..."
+	@{ RFTG_NB_PROFILE=generate $(BUILD_NATIVE) && $(BIN)/python scripts/train_build.py \
+		&& RFTG_NB_PROFILE=use $(BUILD_NATIVE); } > build-native.log 2>&1 \
+		|| { echo "(built again without a profile)"; $(BUILD_NATIVE); } >> build-native.log 2>&1 \
 		&& echo "The compiled engine is built." \
 		|| { find rftg_nb -name '*.so' -delete; rm -f $@; \
 		     echo "Note: the compiled engine could not be built (see build-native.log); the Python engine runs."; }

@@ -42,6 +42,19 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 COMPILE_VARIABLE = "RFTG_NB_COMPILE"
+#: ``generate``: the build counts what its code does when run (GCC's ``-fprofile-generate``);
+#: ``use``: it is laid out by those counts (``-fprofile-use``). ``make install`` builds the first,
+#: plays random games on it (scripts/train_build.py), then builds the second from the same
+#: sources (about 8% faster games; docs/performance.md); unset, neither.
+PROFILE_VARIABLE = "RFTG_NB_PROFILE"
+PROFILE_FLAGS = {
+    # (compile flags, link flags)
+    "generate": (["-fprofile-generate"], ["-fprofile-generate"]),
+    # counts missing for a function, or made from code since changed, are not an error: the
+    # function is laid out as without them (mypyc's own flags make any warning an error)
+    "use": (["-fprofile-use", "-fprofile-correction", "-Wno-missing-profile",
+             "-Wno-error=coverage-mismatch"], []),
+}
 
 
 def _native() -> Any:
@@ -107,11 +120,30 @@ def fast_flags() -> list[str]:
     return [] if compiler_problem((*FAST_FLAGS, "-Werror")) else list(FAST_FLAGS)
 
 
-def with_flags(extensions: list[Any], flags: list[str]) -> list[Any]:
-    """``extensions`` each compiled with ``flags`` too."""
+def with_flags(extensions: list[Any], flags: list[str], link: list[str] | None = None) \
+        -> list[Any]:
+    """``extensions`` each compiled with ``flags`` too (and linked with ``link``)."""
     for extension in extensions:
         extension.extra_compile_args = [*extension.extra_compile_args, *flags]
+        extension.extra_link_args = [*extension.extra_link_args, *(link or [])]
     return extensions
+
+
+def profile_flags(environ: Any = os.environ) -> tuple[list[str], list[str]]:
+    """The compile and link flags :data:`PROFILE_VARIABLE` asks for (none when unset)."""
+    value = environ.get(PROFILE_VARIABLE, "")
+    if not value:
+        return [], []
+    if value not in PROFILE_FLAGS:
+        raise SystemExit(f"{PROFILE_VARIABLE}={value!r}: say generate or use, or leave it unset")
+    compile_flags, link_flags = PROFILE_FLAGS[value]
+    return list(compile_flags), list(link_flags)
+
+
+def engine_flags() -> tuple[list[str], list[str]]:
+    """Every flag the engine's extensions are compiled and linked with beside mypyc's own."""
+    compile_flags, link_flags = profile_flags()
+    return [*fast_flags(), *compile_flags], link_flags
 
 
 def _compiled(mode: str) -> tuple[list[Any], str | None]:
@@ -142,7 +174,7 @@ def _compiled(mode: str) -> tuple[list[Any], str | None]:
     # reported (they run as Python); dependencies without type information are Any.
     options = ["--ignore-missing-imports", "--follow-imports=silent", *native.NATIVE_MODULES]
     if mode == "always":
-        return with_flags(mypycify(options, group_name=native.GROUP), fast_flags()), digest
+        return with_flags(mypycify(options, group_name=native.GROUP), *engine_flags()), digest
     say("compiling the wheel's engine with mypyc (a minute or two)")
     try:
         extensions = mypycify(options, group_name=native.GROUP)
@@ -150,7 +182,7 @@ def _compiled(mode: str) -> tuple[list[Any], str | None]:
         say(f"a pure-Python wheel: mypyc could not compile the engine ({error}) (the Python "
             "engine)")
         return [], None
-    return with_flags(extensions, fast_flags()), digest
+    return with_flags(extensions, *engine_flags()), digest
 
 
 MODE = compile_mode()
