@@ -242,9 +242,9 @@ def test_the_engine_is_compiled_with_the_fast_flags_where_the_compiler_takes_the
 def test_the_compiled_engine_library_exports_only_its_modules_entry() -> None:
     """Built with ``-fvisibility=hidden``: the engine's functions are not in the shared
     library's table of symbols (each call to one is direct), only the entry Python calls."""
-    if compiled_state(ROOT) != "compiled":
-        pytest.skip("no compiled build in this tree (make install builds it; CI has one)")
     library = ROOT / (GROUP_LIBRARY + SUFFIX)
+    if not library.exists():
+        pytest.skip("no compiled build in this tree (make install builds it; CI has one)")
     out = subprocess.run(["nm", "-D", "--defined-only", str(library)], capture_output=True,
                          text=True, check=True).stdout
     functions = [line.split()[-1] for line in out.splitlines() if line.split()[1:2] == ["T"]]
