@@ -8,7 +8,8 @@ collector count that field's object as referred to twice. An object held by the 
 variable (a decision read off a game nobody keeps any more) then looked unreachable, and the
 collector emptied it while it was still in use: a later read crashed the process or found a
 cleared list. Here the rule that prevents it (each attribute declared in one class of a
-hierarchy), the count itself, and the read after the collector has run.
+hierarchy), every class's visits in the C of the build, the count itself, and the read after
+the collector has run.
 """
 
 from __future__ import annotations
@@ -17,11 +18,14 @@ import ast
 import gc
 import importlib
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from rftg_nb._native import NATIVE_MODULES
 from rftg_nb.engine.game import Game
@@ -74,6 +78,28 @@ def test_no_attribute_of_a_compiled_class_is_declared_again_in_a_subclass() -> N
                     twice.append(f"{cls.__name__}.{name}: {seen[name]} and {base.__name__}")
                 seen.setdefault(name, base.__name__)
     assert not twice
+
+
+#: the C that mypyc made for the build in this tree (``make install`` leaves it in build/)
+GENERATED_C = ROOT / "build" / "rftg_nb"
+TRAVERSE = re.compile(r"^\s*\w+_traverse\(\w+ \*self, visitproc visit, void \*arg\)\n"
+                      r"\s*\{\n(.*?)\n\s*return", re.S | re.M)
+
+
+def test_no_compiled_class_tells_the_collector_of_a_field_twice() -> None:
+    """In the C of the build in this tree: every class's ``tp_traverse`` visits each field
+    once (whatever else in mypyc could make it name one twice, a trait say)."""
+    sources = sorted(GENERATED_C.rglob("*.c")) if GENERATED_C.is_dir() else []
+    if not sources:
+        pytest.skip("no compiled build's C in this tree (make install leaves it in build/)")
+    twice, seen = [], 0
+    for source in sources:
+        for match in TRAVERSE.finditer(source.read_text(encoding="utf-8")):
+            seen += 1
+            fields = re.findall(r"Py_VISIT\(self->(\w+)\)", match.group(1))
+            twice += [f"{source.name}: {field}" for field, n in Counter(fields).items() if n > 1]
+    assert seen > 100  # every compiled class (and generator and closure) has one
+    assert not twice, twice
 
 
 def _games() -> list[Game]:
