@@ -19,15 +19,15 @@ engine is not the one running.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import rftg_nb
 from rftg_nb.engine.game import Game
 from rftg_nb.engine.kinds import Kind
-from rftg_nb.players import random_pick
+from rftg_nb.players import RandomPlayer, play
 from rftg_nb.robot.solo import SoloGame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,43 +46,45 @@ def remove_counts(root: Path = ROOT) -> int:
     return gone
 
 
-def _play(game: Any, rng: random.Random, most: int | None = None) -> Any:
-    """Answer ``game``'s questions at random (at most ``most`` of them); the game."""
-    n = 0
-    while (d := game.decision) is not None and (most is None or n < most):
-        game.apply(random_pick(d, rng))
-        n += 1
+def _played(game: Any, player: RandomPlayer) -> Any:
+    """``game`` played to its end by ``player`` (the random player's own way through a game)."""
+    play(game, player)
     return game
+
+
+def _answers(most: int) -> Callable[[Any, Any], bool]:
+    """An ``until`` for :func:`rftg_nb.players.play`: stop after ``most`` answers."""
+    asked = iter(range(most, -1, -1))
+    return lambda _game, _decision: next(asked) == 0
 
 
 def train(scale: float = 1.0) -> dict[str, int]:
     """Play the games (``scale`` times :data:`GAMES` of each kind); how many of each."""
     count = {kind: max(1, round(n * scale)) for kind, n in GAMES.items()}
-    rng = random.Random(20261206)
+    player = RandomPlayer(20261206)
     for i in range(count["two players"]):
-        _play(Game.new(players=2, seed=i, goals=i % 4 != 0, advanced=i % 3 == 0), rng)
+        _played(Game.new(players=2, seed=i, goals=i % 4 != 0, advanced=i % 3 == 0), player)
     for i in range(count["three to five players"]):
-        _play(Game.new(players=3 + i % 3, seed=i, goals=i % 2 == 0), rng)
+        _played(Game.new(players=3 + i % 3, seed=i, goals=i % 2 == 0), player)
     for i in range(count["drafted"]):
-        _play(Game.new(players=2 + i % 2, seed=i, goals=True, draft=True), rng)
+        _played(Game.new(players=2 + i % 2, seed=i, goals=True, draft=True), player)
     difficulties = ("easy", "medium", "hard")
     for i in range(count["solitaire"]):
-        _play(SoloGame.new(seed=i, difficulty=difficulties[i % 3]), rng)
+        _played(SoloGame.new(seed=i, difficulty=difficulties[i % 3]), player)
     for i in range(count["loaded back"]):
         kind: Any = SoloGame if i % 2 else Game
-        game = _play(kind.new(seed=i), rng)
-        kind.from_json(game.to_json())
+        kind.from_json(_played(kind.new(seed=i), player).to_json())
     for i in range(count["copied"]):  # the look-ahead: copies at each choice of actions
         game = SoloGame.new(seed=i, difficulty=difficulties[i % 3])
         while (d := game.decision) is not None:
             if d.kind == Kind.ACTIONS:
                 for round_start in (False, True):
                     copy = game.clone(round_start=round_start)
-                    _play(copy, rng, most=30)
+                    play(copy, player, until=_answers(30))
                     copy.close()
-            game.apply(random_pick(d, rng))
+            game.apply(player.answer(game, d))
     for i in range(count["read"]):  # what the app's pages read of a game
-        game = _play(SoloGame.new(seed=i) if i % 2 else Game.new(players=3, seed=i), rng)
+        game = _played(SoloGame.new(seed=i) if i % 2 else Game.new(players=3, seed=i), player)
         for event in game.events:
             event.text  # noqa: B018 - the sentence is made when read
         game.view(0)

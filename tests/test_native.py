@@ -193,6 +193,7 @@ def _setup_py(monkeypatch) -> dict:
     pytest's command line makes no wheel)."""
     setuptools = pytest.importorskip("setuptools")
     monkeypatch.delenv("RFTG_NB_COMPILE", raising=False)
+    monkeypatch.delenv("RFTG_NB_PROFILE", raising=False)
     monkeypatch.setattr(setuptools, "setup", lambda **_kwargs: None)
     return runpy.run_path(str(ROOT / "setup.py"), run_name="setup_read")
 
@@ -249,6 +250,25 @@ def test_the_compiled_engine_library_exports_only_its_modules_entry() -> None:
                          text=True, check=True).stdout
     functions = [line.split()[-1] for line in out.splitlines() if line.split()[1:2] == ["T"]]
     assert functions and all(name.startswith("PyInit_") for name in functions), functions[:5]
+
+
+def test_setup_py_compiles_with_the_profile_flags_asked_for(monkeypatch) -> None:
+    setup = _setup_py(monkeypatch)
+    flags = setup["profile_flags"]
+    assert flags({}) == ([], [])
+    assert flags({"RFTG_NB_PROFILE": "generate"}) == (["-fprofile-generate"],
+                                                      ["-fprofile-generate"])
+    use, link = flags({"RFTG_NB_PROFILE": "use"})
+    assert use[0] == "-fprofile-use" and "-Wno-missing-profile" in use and link == []
+    with pytest.raises(SystemExit, match="RFTG_NB_PROFILE='both': say generate or use"):
+        flags({"RFTG_NB_PROFILE": "both"})
+    extension = pytest.importorskip("setuptools").Extension("x", ["x.c"],
+                                                            extra_link_args=["-lm"])
+    setup["with_flags"]([extension], ["-O3"], ["-fprofile-generate"])
+    assert extension.extra_link_args == ["-lm", "-fprofile-generate"]
+    monkeypatch.setenv("RFTG_NB_PROFILE", "generate")
+    compile_flags, link_flags = setup["engine_flags"]()
+    assert compile_flags[-1] == "-fprofile-generate" and link_flags == ["-fprofile-generate"]
 
 
 def _build_tree(root: Path) -> list[Path]:

@@ -1,12 +1,11 @@
 """The profile-guided build of the compiled engine: ``scripts/train_build.py`` plays every kind
 of game on the build it trains, removes the counts an earlier build left, and refuses the
-Python engine; ``setup.py`` passes the flags ``RFTG_NB_PROFILE`` asks for."""
+Python engine (``setup.py``'s flags for it: tests/test_native.py)."""
 
 from __future__ import annotations
 
 import importlib.util
 import os
-import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -60,30 +59,3 @@ def test_it_trains_the_compiled_engine_and_refuses_the_python_one() -> None:
     out = _run(RFTG_NB_PURE="0")
     assert out.returncode == 0, out.stderr[-2000:]
     assert "games played on the compiled engine" in out.stdout
-
-
-def _setup_py(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    setuptools = pytest.importorskip("setuptools")
-    monkeypatch.delenv("RFTG_NB_COMPILE", raising=False)
-    monkeypatch.delenv("RFTG_NB_PROFILE", raising=False)
-    monkeypatch.setattr(setuptools, "setup", lambda **_kwargs: None)
-    return runpy.run_path(str(ROOT / "setup.py"), run_name="setup_read")
-
-
-def test_setup_py_compiles_with_the_profile_flags_asked_for(monkeypatch) -> None:
-    setup = _setup_py(monkeypatch)
-    flags = setup["profile_flags"]
-    assert flags({}) == ([], [])
-    assert flags({"RFTG_NB_PROFILE": "generate"}) == (["-fprofile-generate"],
-                                                      ["-fprofile-generate"])
-    use, link = flags({"RFTG_NB_PROFILE": "use"})
-    assert use[0] == "-fprofile-use" and "-Wno-missing-profile" in use and link == []
-    with pytest.raises(SystemExit, match="RFTG_NB_PROFILE='both': say generate or use"):
-        flags({"RFTG_NB_PROFILE": "both"})
-    extension = pytest.importorskip("setuptools").Extension("x", ["x.c"],
-                                                            extra_link_args=["-lm"])
-    setup["with_flags"]([extension], ["-O3"], ["-fprofile-generate"])
-    assert extension.extra_link_args == ["-lm", "-fprofile-generate"]
-    monkeypatch.setenv("RFTG_NB_PROFILE", "generate")
-    compile_flags, link_flags = setup["engine_flags"]()
-    assert compile_flags[-1] == "-fprofile-generate" and link_flags == ["-fprofile-generate"]
