@@ -54,7 +54,7 @@ Rows:
   reliability table: by bands of the review's chance, the positions, the mean prediction,
   the share of them won and the mean raw chance.
 * ``chance-map`` (only when named): fits the review's chance map on other games
-  (``--chance-map-games``, 200, seeds apart from the calibration row's) and writes it to the
+  (``--chance-map-games``, 2000, seeds apart from the calibration row's) and writes it to the
   package's ``rftg_nb/history/chance_map.json`` (``--chance-map-out``).
 * ``review-planted``: does the review point at the mistake that mattered? Solitaire games of
   the fast AI with one mistake planted in each (``rftg_nb.history.planted``: a world left
@@ -989,8 +989,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="games of the review row (6)")
     ap.add_argument("--calibration-games", type=int, default=100,
                     help="held-out games of the calibration row (100)")
-    ap.add_argument("--chance-map-games", type=int, default=200,
-                    help="games the chance-map row fits the review's chance map on (200)")
+    ap.add_argument("--chance-map-games", type=int, default=2000,
+                    help="games the chance-map row fits the review's chance map on (2000)")
     ap.add_argument("--chance-map-out", type=Path,
                     default=Path(__file__).resolve().parent.parent / "rftg_nb" / "history"
                     / "chance_map.json",

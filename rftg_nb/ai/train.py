@@ -10,14 +10,28 @@ solo_features`; when the game ends each of those rows gets the final margin (you
 minus the robot's). A ridge regression (numpy least squares) fits the margin from the
 features; a tenth of the games is kept apart to report how well it predicts. The weights are
 written with the feature names, so the player never applies weights to other features.
+
+The shipped value is fitted from games with branches (``--branches``): rows along the fast
+level's own play only teach what follows from the choices it makes, so at about half of its
+choices of actions a copy of the game takes another of its best few choices instead and is
+played to the end too (:func:`play_branching`). Each copy adds its own rows, and a contrast:
+the position a round after the other choice against the game's own a round after its choice,
+whose margins differ by what the choice changed (:func:`contrasts`). The fit weighs those
+differences beside the rows (:func:`fit_branching`), since the look-ahead asks the value to
+compare positions reached by different choices from the same start, not to predict games.
+Run::
+
+    python -m rftg_nb.ai.train --branches --games 3000
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -25,12 +39,26 @@ import numpy as np
 
 from rftg_nb.ai import AIPlayer
 from rftg_nb.ai.features import NAMES, POLICY_NAMES, action_features, solo_features
+from rftg_nb.ai.plans import RoundPlan, action_sets
+from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.kinds import Kind
 from rftg_nb.robot import SoloGame
 
 OUT = Path(__file__).with_name("solo_value.json")
 POLICY_OUT = Path(__file__).with_name("solo_actions.json")
 DIFFICULTIES = ("easy", "medium", "hard")
+# Games with branches: their seeds (apart from the benchmark's, the tests' and the probes'),
+# the seeds of the fast players of their copies, the share of choices of actions a copy
+# branches at, among how many of the fast level's best choices its other choice is drawn,
+# and how much a contrast weighs beside a row.
+BRANCH_SEED0 = 8_000_000
+BRANCH_PLAYER_SEED0 = 9_000_000
+BRANCH_SHARE = 0.5
+ALTERNATIVES = 8
+CONTRAST_WEIGHT = 5.0
+# One line of play: the feature rows at its choices of actions, and its final margin.
+Line = tuple[list[list[float]], float]
+ROUND = NAMES.index("round")
 
 
 def setup_for(i: int) -> dict[str, object]:
@@ -54,6 +82,124 @@ def play(args: tuple[int, str]) -> tuple[list[list[float]], float, bool, list[di
     scores = game.scores()
     records.append({"choices": [list(c) for c in game.choices]})  # to replay the game later
     return rows, float(scores[0] - scores[1]), game.winner == 0, records
+
+
+def branch_setup_for(i: int) -> dict[str, object]:
+    """The solitaire game number ``i`` of the games with branches."""
+    return {"seed": BRANCH_SEED0 + i, "difficulty": DIFFICULTIES[i % 3]}
+
+
+def _to_end(game: SoloGame, ai: AIPlayer, rows: list[list[float]]) -> float:
+    """Play ``game`` to its end with ``ai``, noting a row at each choice of actions; the final
+    margin."""
+    while (d := game.decision) is not None:
+        if d.kind == Kind.ACTIONS:
+            rows.append(solo_features(game, 0))
+        game.apply(ai.answer(game, d))
+    scores = game.scores()
+    return float(scores[0] - scores[1])
+
+
+def play_branching(i: int, share: float = BRANCH_SHARE) -> list[Line]:
+    """Game ``i`` (:func:`branch_setup_for`) played by the fast level, and its branches: at a
+    ``share`` of its choices of actions (drawn from a generator of the game's own) a copy
+    takes another of the fast level's :data:`ALTERNATIVES` best choices (by its round plan)
+    and is played to the end by a fast player of its own. The game's line first, then each
+    copy's in the order they branched."""
+    rng = random.Random(i * 7919 + 13)
+    game = SoloGame.new(**branch_setup_for(i))
+    ai = AIPlayer("fast", seed=BRANCH_SEED0 + i)
+    rows: list[list[float]] = []
+    branches: list[Line] = []
+    while (d := game.decision) is not None:
+        if d.kind != Kind.ACTIONS:
+            game.apply(ai.answer(game, d))
+            continue
+        rows.append(solo_features(game, 0))
+        ids = tuple(ai.answer(game, d))
+        if rng.random() < share:
+            plan = RoundPlan(Ctx(game, 0))
+            best = sorted((plan.evaluate(a) for a in action_sets(d)), key=lambda o: -o.score)
+            others = [o.actions for o in best[:ALTERNATIVES]
+                      if tuple(sorted(o.actions)) != tuple(sorted(ids))]
+            if others:
+                twin = game.clone()
+                twin.apply(list(rng.choice(others)))
+                twin_rows: list[list[float]] = []
+                seed = BRANCH_PLAYER_SEED0 + i * 100 + len(branches)
+                branches.append((twin_rows, _to_end(twin, AIPlayer("fast", seed=seed),
+                                                    twin_rows)))
+        game.apply(list(ids))
+    scores = game.scores()
+    return [(rows, float(scores[0] - scores[1])), *branches]
+
+
+def contrasts(lines: list[Line]) -> list[tuple[list[float], float]]:
+    """For each branch of a game (``lines`` as :func:`play_branching` returns them) that
+    reached another choice of actions: its first row less the game's row of the same round,
+    and its final margin less the game's."""
+    rows, margin = lines[0]
+    at = {row[ROUND]: row for row in rows}
+    got = []
+    for twin_rows, twin_margin in lines[1:]:
+        if twin_rows and twin_rows[0][ROUND] in at:
+            own = at[twin_rows[0][ROUND]]
+            got.append(([a - b for a, b in zip(twin_rows[0], own, strict=True)],
+                        twin_margin - margin))
+    return got
+
+
+def fit_branching(games: list[list[Line]], ridge: float, weight: float = CONTRAST_WEIGHT,
+                  keep: Callable[[int], bool] = lambda g: True) -> np.ndarray:
+    """The value fitted to every line's rows and, weighed ``weight`` times, the contrasts of
+    the games whose index ``keep`` keeps."""
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    for g, lines in enumerate(games):
+        if not keep(g):
+            continue
+        for rows, margin in lines:
+            xs += rows
+            ys += [margin] * len(rows)
+        for dx, dy in contrasts(lines):
+            xs.append([weight * v for v in dx])
+            ys.append(weight * dy)
+    return fit(np.array(xs), np.array(ys), ridge)
+
+
+def branching(games: int, processes: int, ridge: float, out: Path) -> None:
+    """Play ``games`` games with branches and fit the value from them (:func:`write_value`)."""
+    start = time.perf_counter()
+    with Pool(processes) as pool:
+        got = pool.map(play_branching, range(games), chunksize=2)
+    print(f"{games} games with branches played in {time.perf_counter() - start:.0f} s")
+    write_value(got, ridge, out)
+
+
+def write_value(games: list[list[Line]], ridge: float, out: Path) -> None:
+    """Fit the value from ``games`` with branches (game ``g``'s lines at ``games[g]``), write
+    it to ``out``, and say how well it does on the tenth of the games kept apart."""
+    w = fit_branching(games, ridge, keep=lambda g: g % 10 != 9)
+    held = [lines for g, lines in enumerate(games) if g % 10 == 9]
+    x = np.array([row for lines in held for row in lines[0][0]])
+    y = np.array([lines[0][1] for lines in held for _row in lines[0][0]])
+    r2 = 1.0 - (y - x @ w).var() / y.var()
+    pairs = [c for lines in held for c in contrasts(lines)]
+    corr = np.corrcoef(np.array([dx for dx, _ in pairs]) @ w, [dy for _, dy in pairs])[0, 1]
+    w = fit_branching(games, ridge)
+    n = sum(len(rows) for lines in games for rows, _m in lines)
+    n_contrasts = sum(len(contrasts(lines)) for lines in games)
+    print(f"{len(games)} games, {sum(len(lines) - 1 for lines in games)} branches, {n} "
+          f"positions, {n_contrasts} contrasts; held out: R^2 {r2:.3f} on the games' own "
+          f"positions, correlation {corr:.3f} with the contrasts")
+    out.write_text(json.dumps({
+        "format": "rftg_nb-ai-solo-value", "version": 1, "names": list(NAMES),
+        "weights": [round(float(v), 6) for v in w],
+        "trained": {"games": len(games), "level": "fast", "branches": BRANCH_SHARE,
+                    "positions": n, "contrasts": n_contrasts,
+                    "r2_held_out": round(float(r2), 4),
+                    "contrast_correlation_held_out": round(float(corr), 4)},
+    }, indent=1) + "\n")
 
 
 def collect(games: int, level: str, processes: int, first: int = 0):
@@ -168,11 +314,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--records", type=Path,
                     help="strong level: save the searched action choices (JSON lines) here")
     ap.add_argument("--first", type=int, default=0, help="number of the first game")
+    ap.add_argument("--branches", action="store_true",
+                    help="fit from fast games with branches (the shipped value)")
     ap.add_argument("--fit-actions", type=Path, metavar="RECORDS",
                     help="only fit the fast level's action scores from saved records")
     ap.add_argument("--rebuild", type=Path, nargs="+", metavar="RECORDS",
                     help="only fit the value from the games saved in these records")
     args = ap.parse_args(argv)
+    if args.branches:
+        branching(args.games, args.processes, args.ridge, args.out)
+        return 0
     if args.rebuild:
         rebuild(args.rebuild, args.out, args.ridge, args.processes)
         return 0

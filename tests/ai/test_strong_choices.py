@@ -5,7 +5,8 @@ Each position is reached by the fast level from a seeded deal; the answers were 
 the search before it was made faster (solitaire choices of actions and mid-round choices,
 2- and 3-player choices of actions, from either seat). Three solitaire positions were pinned
 again when the fast level's solitaire settle rule became the learned score (its games reach
-other positions since).
+other positions since), and one again when the solitaire value was fitted from games with
+branches (the value the search scores the end of a round with).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ DIFFICULTY = ("easy", "medium", "hard")
 
 # (game, seed, first round, kind of decision, seat): the strong level's answer there
 PINNED = [
-    (("solo", 0, 2, "actions", 0), ("settle", "produce")),
+    (("solo", 0, 2, "actions", 0), ("explore11", "settle")),
     (("solo", 1, 3, "mid", 0), ("c34", "c39")),  # which explored cards to keep
     (("solo", 3, 6, "mid", 0), ("c4", "c43")),  # which explored cards to keep
     (("solo", 4, 6, "actions", 0), ("settle", "settle2")),
