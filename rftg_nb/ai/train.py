@@ -74,14 +74,21 @@ def play(args: tuple[int, str]) -> tuple[list[list[float]], float, bool, list[di
     game = SoloGame.new(**setup_for(i))
     records: list[dict] = []  # the strong level's searched choices of actions
     ai = AIPlayer(level, seed=i, record=records)
-    rows = []
-    while (d := game.decision) is not None:
-        if d.kind == Kind.ACTIONS:
-            rows.append(solo_features(game, 0))
-        game.apply(ai.answer(game, d))
-    scores = game.scores()
+    rows: list[list[float]] = []
+    margin = _to_end(game, ai, rows)
     records.append({"choices": [list(c) for c in game.choices]})  # to replay the game later
-    return rows, float(scores[0] - scores[1]), game.winner == 0, records
+    return rows, margin, game.winner == 0, records
+
+
+def write_weights(out: Path, kind: str, names: tuple[str, ...], w: np.ndarray,
+                  trained: dict[str, object]) -> None:
+    """Write weights ``w`` for the features ``names`` to ``out`` as a file of ``kind``
+    (``rftg_nb-ai-<kind>``, read by :func:`rftg_nb.ai.features.read_weights`), with what they
+    were ``trained`` on."""
+    out.write_text(json.dumps({
+        "format": f"rftg_nb-ai-{kind}", "version": 1, "names": list(names),
+        "weights": [round(float(v), 6) for v in w], "trained": trained,
+    }, indent=1) + "\n")
 
 
 def branch_setup_for(i: int) -> dict[str, object]:
@@ -192,14 +199,10 @@ def write_value(games: list[list[Line]], ridge: float, out: Path) -> None:
     print(f"{len(games)} games, {sum(len(lines) - 1 for lines in games)} branches, {n} "
           f"positions, {n_contrasts} contrasts; held out: R^2 {r2:.3f} on the games' own "
           f"positions, correlation {corr:.3f} with the contrasts")
-    out.write_text(json.dumps({
-        "format": "rftg_nb-ai-solo-value", "version": 1, "names": list(NAMES),
-        "weights": [round(float(v), 6) for v in w],
-        "trained": {"games": len(games), "level": "fast", "branches": BRANCH_SHARE,
-                    "positions": n, "contrasts": n_contrasts,
-                    "r2_held_out": round(float(r2), 4),
-                    "contrast_correlation_held_out": round(float(corr), 4)},
-    }, indent=1) + "\n")
+    write_weights(out, "solo-value", NAMES, w, {
+        "games": len(games), "level": "fast", "branches": BRANCH_SHARE, "positions": n,
+        "contrasts": n_contrasts, "r2_held_out": round(float(r2), 4),
+        "contrast_correlation_held_out": round(float(corr), 4)})
 
 
 def collect(games: int, level: str, processes: int, first: int = 0):
@@ -254,12 +257,9 @@ def rebuild(records: list[Path], out: Path, ridge: float, processes: int) -> Non
     r2 = 1.0 - resid.var() / y[test].var()
     print(f"value from {len(got)} saved games, {len(y)} positions: held-out R^2 {r2:.3f}")
     w = fit(x, y, ridge)
-    out.write_text(json.dumps({
-        "format": "rftg_nb-ai-solo-value", "version": 1, "names": list(NAMES),
-        "weights": [round(float(v), 6) for v in w],
-        "trained": {"games": len(got), "level": "strong", "positions": int(len(y)),
-                    "r2_held_out": round(float(r2), 4)},
-    }, indent=1) + "\n")
+    write_weights(out, "solo-value", NAMES, w, {
+        "games": len(got), "level": "strong", "positions": int(len(y)),
+        "r2_held_out": round(float(r2), 4)})
 
 
 def fit_actions(records: Path, out: Path, ridge: float) -> None:
@@ -295,12 +295,9 @@ def fit_actions(records: Path, out: Path, ridge: float) -> None:
     print(f"action scores: {len(y)} candidates of {len(xs)} choices; held-out correlation "
           f"with the searched values {corr:.3f}")
     w = solve(x, y)
-    out.write_text(json.dumps({
-        "format": "rftg_nb-ai-solo-actions", "version": 1, "names": list(POLICY_NAMES),
-        "weights": [round(float(v), 6) for v in w],
-        "trained": {"choices": len(xs), "candidates": int(len(y)),
-                    "correlation_held_out": round(float(corr), 4)},
-    }, indent=1) + "\n")
+    write_weights(out, "solo-actions", POLICY_NAMES, w, {
+        "choices": len(xs), "candidates": int(len(y)),
+        "correlation_held_out": round(float(corr), 4)})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -362,12 +359,9 @@ def main(argv: list[str] | None = None) -> int:
     w = fit(x, y, args.ridge)
     if args.data:
         np.savez_compressed(args.data, x=x, y=y, game=game_of)
-    args.out.write_text(json.dumps({
-        "format": "rftg_nb-ai-solo-value", "version": 1, "names": list(NAMES),
-        "weights": [round(float(v), 6) for v in w],
-        "trained": {"games": args.games, "level": args.level, "positions": int(len(y)),
-                    "r2_held_out": round(float(r2), 4)},
-    }, indent=1) + "\n")
+    write_weights(args.out, "solo-value", NAMES, w, {
+        "games": args.games, "level": args.level, "positions": int(len(y)),
+        "r2_held_out": round(float(r2), 4)})
     for n, v in zip(NAMES, w, strict=True):
         print(f"  {n:20s} {v:+.3f}")
     return 0
