@@ -22,8 +22,9 @@ they have all met), or with the fast level's answer when nothing was played out 
 
 When the chance of winning cannot tell the candidates apart (a solitaire game lost or won
 whatever happens, or every estimate within its noise of the best), it says nothing about
-which answer is better, so the candidates are ranked by the VP they score instead: the
-seat's own expected score, then its margin.
+which answer is better, so the candidates are ranked by the expected final margin against
+the robot instead (what the learned value predicts, and what the chance is made from), then
+the seat's own expected score.
 """
 
 from __future__ import annotations
@@ -139,14 +140,14 @@ def _figures(info: dict[str, Any], cands: list[Any], best: Any, name: Callable[[
     got = info.get("figures")
     if not got or cands[got[0][0]] is not best:
         return None
-    (_i, value, vp) = got[0]
-    other = other_value = other_vp = None
+    (_i, value, vp, margin) = got[0]
+    other = other_value = other_vp = other_margin = None
     if len(got) > 1:
-        j, other_value, other_vp = got[1]
+        j, other_value, other_vp, other_margin = got[1]
         other = name(cands[j])
     return Figures("chance" if by_win(game) else "margin", value, vp, info["deals"],
                    bool(info.get("flat")), other, other_value, other_vp, goods,
-                   goods_at_consume)
+                   goods_at_consume, margin, other_margin)
 
 
 def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.Random,
@@ -163,7 +164,7 @@ def _mid_round(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.R
                           deals=deals)
 
     info: dict[str, Any] = {}
-    best = halve(answers, run, rng, allowance, flat_to_vp=by_win(game), info=info)
+    best = halve(answers, run, rng, allowance, flat_to_margin=by_win(game), info=info)
     if best == quick.ids:
         return quick
     verb, none, with_none = naming(d.kind)
@@ -197,13 +198,13 @@ def schedule_for(n: int, room: float) -> tuple[tuple[int, int], ...]:
 
 def halve(cands: list[Any], run: Callable[[Any, int, int], Result], rng: random.Random,
           allowance: Allowance | None = None, stats: list[tuple[float, int]] | None = None,
-          flat_to_vp: bool = False, info: dict[str, Any] | None = None) -> Any:
+          flat_to_margin: bool = False, info: dict[str, Any] | None = None) -> Any:
     """The best candidate over the deals, whittled down by a schedule that ``allowance`` pays
     for (:func:`schedule_for`); ``cands[0]`` (the fast level's answer) when it pays for none.
 
-    ``run(candidate, j, seed)`` plays candidate on deal ``j``. ``flat_to_vp``: the first
+    ``run(candidate, j, seed)`` plays candidate on deal ``j``. ``flat_to_margin``: the first
     figure of a result is a chance of winning, and candidates it cannot tell apart are ranked
-    by score (:func:`rank`). ``stats`` (a list) receives each candidate's (mean after the
+    by margin (:func:`rank`). ``stats`` (a list) receives each candidate's (mean after the
     first stage, deals met); ``info`` (a dict) whether the last ranking was ``flat``, and the
     ``playouts`` run."""
     if allowance is None:
@@ -240,11 +241,11 @@ def halve(cands: list[Any], run: Callable[[Any, int, int], Result], rng: random.
         for j in range(deals):
             for i in alive:
                 if len(results[i]) <= j and not play(i, j):
-                    return answer(_cut_short(alive, results, ranked, finished, flat_to_vp,
+                    return answer(_cut_short(alive, results, ranked, finished, flat_to_margin,
                                              info))
         # "Within the noise" is asked of all the options (the first stage); a later stage
         # keeps ranking by score only while its few are still within the noise.
-        alive, info["flat"] = rank(alive, results, deals, flat_to_vp,
+        alive, info["flat"] = rank(alive, results, deals, flat_to_margin,
                                    by_noise=ranked is None or info["flat"])
         _keep_figures(info, alive, results, deals)
         if not first:
@@ -254,13 +255,13 @@ def halve(cands: list[Any], run: Callable[[Any, int, int], Result], rng: random.
 
 
 def _cut_short(alive: list[int], results: list[list[Result]], ranked: list[int] | None,
-               finished: int, flat_to_vp: bool, info: dict[str, Any]) -> int:
+               finished: int, flat_to_margin: bool, info: dict[str, Any]) -> int:
     """The answer when the allowance runs out in the middle of a stage: the candidates still
     in it compared on the deals they have all met, if that is more than the last finished
     stage saw; else that stage's best; else (no stage finished) the fast level's answer."""
     met = min(len(results[i]) for i in alive)
     if met > finished and met >= 2:
-        order, info["flat"] = rank(alive, results, met, flat_to_vp,
+        order, info["flat"] = rank(alive, results, met, flat_to_margin,
                                    by_noise=ranked is None or info["flat"])
         _keep_figures(info, order, results, met)
         return order[0]
@@ -270,9 +271,9 @@ def _cut_short(alive: list[int], results: list[list[Result]], ranked: list[int] 
 def _keep_figures(info: dict[str, Any], order: list[int], results: list[list[Result]],
                   n: int) -> None:
     """What the last ranking found, for the hint's words: the best two candidates' indices
-    and their means (first figure, score) over the ``n`` deals both met."""
-    info["figures"] = [(i, _mean(results[i], 0, n), _mean(results[i], 1, n))
-                       for i in order[:2]]
+    and their means (first figure, score, margin) over the ``n`` deals both met."""
+    info["figures"] = [(i, _mean(results[i], 0, n), _mean(results[i], 1, n),
+                        _mean(results[i], 2, n)) for i in order[:2]]
     info["deals"] = n
 
 
@@ -280,21 +281,21 @@ def _mean(rs: list[Result], k: int, n: int) -> float:
     return sum(r[k] for r in rs[:n]) / n
 
 
-def rank(alive: list[int], results: list[list[Result]], n: int, flat_to_vp: bool,
+def rank(alive: list[int], results: list[list[Result]], n: int, flat_to_margin: bool,
          by_noise: bool = True) -> tuple[list[int], bool]:
     """``alive`` best first by their first ``n`` results, and whether the ranking was flat.
 
     Normally the first figure (the chance of winning, or the margin) ranks them, then the
-    score, then the fast level's order. With ``flat_to_vp`` the chance of winning may say
-    nothing, and then the score ranks them: when the game is settled (every candidate's
-    chance below :data:`SETTLED`, or every one above ``1 - SETTLED``), or (``by_noise``)
-    when every chance is within :data:`FLAT` plus one standard error (of the paired
-    differences on the same deals) of the best one's.
+    score, then the fast level's order. With ``flat_to_margin`` the chance of winning may say
+    nothing, and then the margin ranks them, then the score: when the game is settled (every
+    candidate's chance below :data:`SETTLED`, or every one above ``1 - SETTLED``), or
+    (``by_noise``) when every chance is within :data:`FLAT` plus one standard error (of the
+    paired differences on the same deals) of the best one's.
     """
     means = {i: (_mean(results[i], 0, n), _mean(results[i], 1, n), _mean(results[i], 2, n))
              for i in alive}
     flat = False
-    if flat_to_vp and len(alive) > 1:
+    if flat_to_margin and len(alive) > 1:
         chances = [means[i][0] for i in alive]
         top = max(alive, key=lambda i: (means[i][0], -i))
         flat = (max(chances) < SETTLED or min(chances) > 1.0 - SETTLED
@@ -302,7 +303,7 @@ def rank(alive: list[int], results: list[list[Result]], n: int, flat_to_vp: bool
                                      <= FLAT + _noise(results[top], results[i], n)
                                      for i in alive)))
     if flat:
-        order = sorted(alive, key=lambda i: (-means[i][1], -means[i][2], i))
+        order = sorted(alive, key=lambda i: (-means[i][2], -means[i][1], i))
     else:
         order = sorted(alive, key=lambda i: (-means[i][0], -means[i][1], -means[i][2], i))
     return order, flat

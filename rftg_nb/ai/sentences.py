@@ -33,9 +33,11 @@ class Figures:
     ``value`` / ``vp``: the chosen call's figure and expected final score; ``other``,
     ``other_value``, ``other_vp``: the next best call's label and figures (None when no other
     call was played out as long). ``deals``: the sampled deals the two met. ``flat``: the
-    look-ahead could not tell the calls apart by their chance (then the score ranked them).
-    ``goods``: goods the seat holds now; ``goods_at_consume``: the goods the fast level's plan
-    of the chosen call has in the Consume phase (a world settled with a good counts).
+    look-ahead could not tell the calls apart by their chance (then the expected final margin
+    ranked them: ``margin`` and ``other_margin``, in VP against the robot; None where no
+    margin was kept). ``goods``: goods the seat holds now; ``goods_at_consume``: the goods the
+    fast level's plan of the chosen call has in the Consume phase (a world settled with a good
+    counts).
     """
 
     by: str
@@ -48,6 +50,8 @@ class Figures:
     other_vp: float | None = None
     goods: int = 0
     goods_at_consume: int = 0
+    margin: float | None = None
+    other_margin: float | None = None
 
 
 def percent(p: float) -> str:
@@ -118,21 +122,40 @@ def _chance_words(f: Figures, verb: str = "call") -> str:
     if f.other is None or f.other_value is None or f.other_vp is None:
         return f"played out, your chance of winning is about {percent(p)}"
     q, other = f.other_value, f.other
-    if f.flat:  # the look-ahead could not tell them apart: the score ranked them
+    if f.flat:  # the look-ahead could not tell them apart: the margin ranked them
+        then = _best_placed(f, other, noun)
         if max(p, q) < SETTLED or min(p, q) > 1.0 - SETTLED:
             lost = max(p, q) < SETTLED
             return (f"the game looks {'lost' if lost else 'won'} whatever you {verb} (your "
                     f"chance of winning {'under' if lost else 'over'} "
-                    f"{percent(SETTLED if lost else 1.0 - SETTLED)}), and "
-                    + _most_vp(f.vp, f.other_vp, other, noun))
+                    f"{percent(SETTLED if lost else 1.0 - SETTLED)}), and " + then)
         return (f"your chance of winning is about {percent(p)} whatever you {verb} (within "
-                f"the look-ahead's error of {other}'s {percent(q)}), and "
-                + _most_vp(f.vp, f.other_vp, other, noun))
+                f"the look-ahead's error of {other}'s {percent(q)}), and " + then)
     if percent(p) == percent(q):
         return (f"played out over {f.deals} deals, your chance of winning is about "
                 f"{percent(p)}, a little more than with {other}")
     return (f"played out over {f.deals} deals, your chance of winning is about {percent(p)}, "
             f"against {percent(q)} with {other}, the next best")
+
+
+def _best_placed(f: Figures, other: str, noun: str) -> str:
+    """What ranked a flat choice: the expected final margin against the robot, or (figures
+    without margins) the expected score."""
+    if f.margin is None or f.other_margin is None:
+        assert f.other_vp is not None
+        return _most_vp(f.vp, f.other_vp, other, noun)
+    if _robot(f.margin) == _robot(f.other_margin):
+        return (f"this {noun} leaves you as well placed as any: about {_robot(f.margin)} at "
+                "the end")
+    return (f"this {noun} leaves you best placed: about {_robot(f.margin)} at the end, "
+            f"against {_robot(f.other_margin)} with {other}")
+
+
+def _robot(x: float) -> str:
+    """A final margin against the robot in words."""
+    if abs(x) < 0.5:
+        return "level with the robot"
+    return f"{abs(x):.0f} VP {'ahead of' if x > 0 else 'behind'} the robot"
 
 
 def _most_vp(vp: float, other_vp: float, other: str, noun: str = "call") -> str:

@@ -30,9 +30,11 @@ OTHER = "Explore +5 and Produce"
 
 def _f(value: float, other_value: float | None = 0.30, flat: bool = False, vp: float = 30.0,
        other_vp: float = 28.0, goods: int = 1, at_consume: int = 1,
-       by: str = "chance") -> Figures:
+       by: str = "chance", margin: float | None = -3.2,
+       other_margin: float | None = -5.0) -> Figures:
     return Figures(by, value, vp, 24, flat, None if other_value is None else OTHER,
-                   other_value, None if other_value is None else other_vp, goods, at_consume)
+                   other_value, None if other_value is None else other_vp, goods, at_consume,
+                   margin, None if other_value is None else other_margin)
 
 
 def _percents(text: str) -> list[str]:
@@ -51,25 +53,43 @@ def test_a_near_tie_that_rounds_alike_is_not_said_to_differ() -> None:
     assert _percents(said) == ["42%"] and "a little more" in said
 
 
-def test_a_flat_choice_says_the_chance_is_the_same_and_plays_for_vp() -> None:
+def test_a_flat_choice_says_the_chance_is_the_same_and_plays_for_the_margin() -> None:
     said = actions_reason(CALL, ("develop", "settle"), _f(0.31, 0.33, flat=True))
-    assert "whatever you call" in said and "the most VP" in said
-    assert "31%" in said and "33%" in said and "30 VP" in said and "28 VP" in said
+    assert "whatever you call" in said and "leaves you best placed" in said
+    assert "31%" in said and "33%" in said
+    assert "3 VP behind the robot" in said and "5 VP behind the robot" in said
+    assert "30 VP" not in said  # the score did not rank them: it is not what is said
 
 
 @pytest.mark.parametrize(("p", "q", "state"), [(0.01, 0.0, "lost"), (0.0, 0.04, "lost"),
                                                (0.99, 1.0, "won"), (0.96, 0.999, "won")])
-def test_a_settled_game_is_said_lost_or_won_and_played_for_vp(p, q, state) -> None:
-    said = actions_reason(CALL, ("develop", "settle"), _f(p, q, flat=True))
-    assert f"looks {state} whatever you call" in said and "the most VP" in said
+def test_a_settled_game_is_said_lost_or_won_and_played_for_the_margin(p, q, state) -> None:
+    ahead = state == "won"
+    said = actions_reason(CALL, ("develop", "settle"),
+                          _f(p, q, flat=True, margin=12.4 if ahead else -14.0,
+                             other_margin=9.0 if ahead else -16.6))
+    assert f"looks {state} whatever you call" in said and "leaves you best placed" in said
+    assert ("12 VP ahead of the robot" in said) if ahead else ("14 VP behind" in said)
     bound = percent(SETTLED if state == "lost" else 1.0 - SETTLED)
     assert bound in said
     assert all(x.startswith(("under", "over")) or x == bound for x in _percents(said))
 
 
-def test_equal_scores_are_not_called_the_most() -> None:
+def test_equal_margins_are_not_called_the_best() -> None:
+    said = actions_reason(CALL, ("develop", "settle"), _f(0.01, 0.02, flat=True, margin=-6.04,
+                                                          other_margin=-5.98))
+    assert "as well placed as any: about 6 VP behind the robot" in said
+    assert "best placed" not in said
+    said = actions_reason(CALL, ("develop", "settle"), _f(0.5, 0.5, flat=True, margin=0.3,
+                                                          other_margin=-1.2))
+    assert "about level with the robot at the end, against 1 VP behind the robot" in said
+
+
+def test_figures_without_margins_speak_of_the_score() -> None:
+    said = actions_reason(CALL, ("develop", "settle"), _f(0.31, 0.33, flat=True, margin=None))
+    assert "the most VP" in said and "30 VP" in said and "28 VP" in said
     said = actions_reason(CALL, ("develop", "settle"), _f(0.01, 0.02, flat=True, vp=21.04,
-                                                          other_vp=20.98))
+                                                          other_vp=20.98, margin=None))
     assert "as many VP as any" in said and "the most VP" not in said
 
 
@@ -112,7 +132,7 @@ def test_a_card_to_place_is_told_by_its_figures() -> None:
     assert said.startswith("Settle Gem World: ") and _percents(said) == ["41%", "37%"]
     said = place_reason("Keep", ["A", "B", "C"], _f(0.41, 0.42, flat=True))
     assert said.startswith("Keep A, B and C: ") and "whatever you choose" in said
-    assert "this choice scores the most VP" in said
+    assert "this choice leaves you best placed" in said
     said = place_reason("Develop", [], _f(0.02, 0.01, flat=True))
     assert said.startswith("Place nothing now: the game looks lost whatever you choose")
     assert place_reason("Develop", ["X"], None).startswith("Develop X: played out")
@@ -169,8 +189,11 @@ def test_a_strong_hint_is_made_from_its_own_figures() -> None:
     assert f is not None and f.by == "chance" and f.other is not None and f.deals >= 1
     assert f.goods == sum(1 for c in game.players[0].tableau if c.good is not None)
     assert 0.0 <= f.value <= 1.0 and 0.0 <= f.other_value <= 1.0
+    assert f.margin is not None and f.other_margin is not None
     if not f.flat:
         assert f.value >= f.other_value  # ranked by the chance it tells
+    else:
+        assert f.margin >= f.other_margin  # ranked by the margin it tells
     assert h.reason == actions_reason(" and ".join(h.labels), h.ids, f,
                                       _plan_notes(h.reason))
     assert percent(f.value) in h.reason and f.other in h.reason
