@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+ROBOT = "the robot"  # the rival a solitaire margin is over
 #: every chance below this (or above 1 - this): lost (won) whatever one does
 SETTLED = 0.05
 #: a review's answers closer than this in chance of winning (1 point) are about as good
@@ -67,10 +68,11 @@ def _vp(x: float) -> str:
     return f"{x:.0f} VP" if abs(x - round(x)) < 0.05 or abs(x) >= 10 else f"{x:.1f} VP"
 
 
-def _margin(x: float) -> str:
+def _margin(x: float, rival: str = "the best other player") -> str:
+    """A final margin over ``rival`` in words."""
     if abs(x) < 0.5:
-        return "level with the best other player"
-    return f"{abs(x):.0f} VP {'ahead of' if x > 0 else 'behind'} the best other player"
+        return f"level with {rival}"
+    return f"{abs(x):.0f} VP {'ahead of' if x > 0 else 'behind'} {rival}"
 
 
 def actions_reason(call: str, actions: Sequence[str], f: Figures | None,
@@ -123,7 +125,7 @@ def _chance_words(f: Figures, verb: str = "call") -> str:
         return f"played out, your chance of winning is about {percent(p)}"
     q, other = f.other_value, f.other
     if f.flat:  # the look-ahead could not tell them apart: the margin ranked them
-        then = _best_placed(f, other, noun)
+        then = _best_placed(f, f.other_vp, other, noun)
         if max(p, q) < SETTLED or min(p, q) > 1.0 - SETTLED:
             lost = max(p, q) < SETTLED
             return (f"the game looks {'lost' if lost else 'won'} whatever you {verb} (your "
@@ -138,24 +140,16 @@ def _chance_words(f: Figures, verb: str = "call") -> str:
             f"against {percent(q)} with {other}, the next best")
 
 
-def _best_placed(f: Figures, other: str, noun: str) -> str:
+def _best_placed(f: Figures, other_vp: float, other: str, noun: str) -> str:
     """What ranked a flat choice: the expected final margin against the robot, or (figures
-    without margins) the expected score."""
+    without margins) the expected score (``other_vp``: the next best call's)."""
     if f.margin is None or f.other_margin is None:
-        assert f.other_vp is not None
-        return _most_vp(f.vp, f.other_vp, other, noun)
-    if _robot(f.margin) == _robot(f.other_margin):
-        return (f"this {noun} leaves you as well placed as any: about {_robot(f.margin)} at "
-                "the end")
-    return (f"this {noun} leaves you best placed: about {_robot(f.margin)} at the end, "
-            f"against {_robot(f.other_margin)} with {other}")
-
-
-def _robot(x: float) -> str:
-    """A final margin against the robot in words."""
-    if abs(x) < 0.5:
-        return "level with the robot"
-    return f"{abs(x):.0f} VP {'ahead of' if x > 0 else 'behind'} the robot"
+        return _most_vp(f.vp, other_vp, other, noun)
+    mine, theirs = _margin(f.margin, ROBOT), _margin(f.other_margin, ROBOT)
+    if mine == theirs:
+        return f"this {noun} leaves you as well placed as any: about {mine} at the end"
+    return (f"this {noun} leaves you best placed: about {mine} at the end, against {theirs} "
+            f"with {other}")
 
 
 def _most_vp(vp: float, other_vp: float, other: str, noun: str = "call") -> str:
