@@ -244,7 +244,7 @@ def halve(cands: list[Any], run: Callable[[Any, int, int], Result], rng: random.
                     return answer(_cut_short(alive, results, ranked, finished, flat_to_margin,
                                              info))
         # "Within the noise" is asked of all the options (the first stage); a later stage
-        # keeps ranking by score only while its few are still within the noise.
+        # keeps ranking by margin only while its few are still within the noise.
         alive, info["flat"] = rank(alive, results, deals, flat_to_margin,
                                    by_noise=ranked is None or info["flat"])
         _keep_figures(info, alive, results, deals)
