@@ -11,7 +11,7 @@ Rows:
   medium and hard (the robot's start world and yours dealt at random from the seed).
 * ``solo-budget``: the strong AI as the apps play it, thinking within their budget
   (``rftg_nb.ai.APP_SECONDS`` a decision, wall-clock), against the robot at easy, medium and
-  hard (``--solo-budget-games``, 300 a difficulty; the same seeds as ``solo-strong``), one game
+  hard (``--solo-budget-games``, 1,000 a difficulty; the same seeds as ``solo-strong``), one game
   a worker process: the win rate, the longest decision, and how many took more than the
   budget.
 * ``strong-vs-fast``, ``strong-vs-random``: 2-player games (The Gathering Storm, advanced
@@ -981,8 +981,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--difficulties", default=",".join(DIFFICULTIES),
                     help="the robot's difficulties the solo rows play (default all: "
                          f"{','.join(DIFFICULTIES)})")
-    ap.add_argument("--solo-budget-games", type=int, default=300,
-                    help="games a difficulty of the solo-budget row (300)")
+    ap.add_argument("--solo-budget-games", type=int, default=1000,
+                    help="games a difficulty of the solo-budget row (1000)")
     ap.add_argument("--budget-games", type=int, default=40,
                     help="games of the budget-strength row (40)")
     ap.add_argument("--review-games", type=int, default=6,
