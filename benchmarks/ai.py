@@ -11,9 +11,8 @@ Rows:
   medium and hard (the robot's start world and yours dealt at random from the seed).
 * ``solo-budget``: the strong AI as the apps play it, thinking within their budget
   (``rftg_nb.ai.APP_SECONDS`` a decision, wall-clock), against the robot at easy, medium and
-  hard (``--solo-budget-games``, 1,000 a difficulty; the same seeds as ``solo-strong``), one game
-  a worker process: the win rate, the longest decision, and how many took more than the
-  budget.
+  hard (``--games`` a difficulty, the same seeds as ``solo-strong``), one game a worker
+  process: the win rate, the longest decision, and how many took more than the budget.
 * ``strong-vs-fast``, ``strong-vs-random``: 2-player games (The Gathering Storm, advanced
   rules, goals drawn from the seed), the strong AI's seat alternating; a shared win counts
   half.
@@ -981,8 +980,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--difficulties", default=",".join(DIFFICULTIES),
                     help="the robot's difficulties the solo rows play (default all: "
                          f"{','.join(DIFFICULTIES)})")
-    ap.add_argument("--solo-budget-games", type=int, default=1000,
-                    help="games a difficulty of the solo-budget row (1000)")
     ap.add_argument("--budget-games", type=int, default=40,
                     help="games of the budget-strength row (40)")
     ap.add_argument("--review-games", type=int, default=6,
@@ -1033,7 +1030,7 @@ def main(argv: list[str] | None = None) -> int:
     if "solo-fast" in rows:
         verdicts += solo_rows("fast", args.games, args.processes, folder, diffs)
     if "solo-budget" in rows:
-        solo_budget_rows(args.solo_budget_games, args.processes, folder, diffs)
+        solo_budget_rows(args.games, args.processes, folder, diffs)
     if "strong-vs-fast" in rows:
         duel_row("fast", args.games, args.processes, folder)
     if "strong-vs-random" in rows:
