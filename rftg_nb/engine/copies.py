@@ -60,6 +60,8 @@ class GameCopies(GameViews):
     _given: tuple[Callable[[Event], None], ...]
     _halted: bool
     _closed: bool
+    #: copied from its own kept states only, never from its seed (see copy_from_here)
+    _from_here: bool
     #: whether the state is kept at the start of each round and phase; the latest kept, and
     #: the latest kept at the start of a round
     _marking: bool
@@ -117,6 +119,9 @@ class GameCopies(GameViews):
         mark = self._round_mark if round_start else self._latest
         if mark is not None and round_start and mark[2].round != self.round - 1:
             mark = None  # (a game from a position, started in the middle of this round)
+        if self._from_here and mark is None:
+            raise ValueError("this game can be copied only from a state it kept since "
+                             "copy_from_here, and it has kept none yet")
         if mark is not None:
             n, at, state = mark
             twin = self._another(record=False,
@@ -124,6 +129,8 @@ class GameCopies(GameViews):
                                  **self._rebuild_options())
             if not round_start:
                 twin._replay(self._log[n:], watch)
+            # (copied in turn only from states of its own, once told to keep them)
+            twin._from_here = self._from_here
             return twin
         twin = self._another(record=False, **self._rebuild_options())
         twin._marking = True  # (so that this game has its marks from here on)
@@ -132,6 +139,24 @@ class GameCopies(GameViews):
         self._marking = True
         self._latest, self._round_mark = twin._latest, twin._round_mark
         return twin
+
+    def copy_from_here(self) -> None:
+        """From now on, copy this game only from the states it keeps, never from its seed: it
+        keeps its state at the start of each round and phase from here on, and forgets those
+        it kept before. A look-ahead's dealt copy (whose hidden cards are not the ones its seed
+        deals) calls this before it plays on, so that it may be copied in turn once a round
+        or phase has started (:attr:`copyable`). Its copies are never copied from their seed
+        either: each can be copied once it has been told this in turn and started a round or
+        phase since."""
+        self._marking = True
+        self._latest = self._round_mark = None
+        self._from_here = True
+
+    @property
+    def copyable(self) -> bool:
+        """Whether :meth:`clone` can copy this game where it stands: always, but for a game
+        told to :meth:`copy_from_here` that has started no round or phase since."""
+        return not self._from_here or self._latest is not None
 
     def _replay(self, log: list[tuple[str, ...]],
                 watch: Callable[[Game, Decision, tuple[str, ...]], None] | None,

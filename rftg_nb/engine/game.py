@@ -98,6 +98,7 @@ class Game(GameCopies):
         self._marking = False
         self._latest = None
         self._round_mark = None
+        self._from_here = False
         self._decision = None
         self._closed = False
         if resume is None:
@@ -242,6 +243,9 @@ class Game(GameCopies):
     def undo(self, player: int | None = None) -> None:
         """Go back to ``player``'s previous decision (default: whoever decides now) by replay."""
         self._check_made()
+        if self._from_here:
+            raise ValueError("a copy that is copied only from its own states (copy_from_here) "
+                             "cannot be undone: its seed does not deal its cards")
         if player is None:
             if self._decision is not None:
                 player = self._decision.player

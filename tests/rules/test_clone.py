@@ -184,3 +184,34 @@ def test_a_closed_copy_takes_no_answer_and_still_shows_its_state() -> None:
     with pytest.raises(IllegalChoice, match="closed"):
         twin.apply(ids)
     game.apply(ids)  # the game it was copied from plays on
+
+
+def test_a_game_told_to_copy_from_here_is_copied_from_its_own_states() -> None:
+    """A look-ahead's dealt copy holds cards its seed would not deal: told to copy from here,
+    it is copied from the states it keeps from then on, never by a replay from its seed, and
+    so are its copies."""
+    game = SoloGame.new(seed=7, difficulty="hard")
+    bot = RandomPlayer(7)
+    for _ in range(10):
+        game.apply(bot.answer(game, game.decision))
+    twin = game.clone()
+    twin.deck.reverse()  # (a deck its seed does not deal)
+    twin.copy_from_here()
+    assert not twin.copyable
+    with pytest.raises(ValueError, match="copy_from_here"):
+        twin.clone()
+    with pytest.raises(ValueError, match="undone"):
+        twin.undo()
+    at = (twin.round, twin.phase)
+    while (twin.round, twin.phase) == at:
+        twin.apply(bot.answer(twin, twin.decision))
+    twin.apply(bot.answer(twin, twin.decision))  # (a choice into the phase: replayed)
+    assert twin.copyable
+    copy, other = twin.clone(), twin.clone()
+    assert where(copy) == where(twin)
+    assert not copy.copyable  # (it keeps states of its own once told to, and a phase starts)
+    with pytest.raises(ValueError, match="copy_from_here"):
+        copy.clone()
+    seed_replay = replayed(twin)
+    assert played_out(copy, 3) == played_out(twin, 3)
+    assert played_out(seed_replay, 3) != played_out(other, 3)  # (the deck reversed mattered)
