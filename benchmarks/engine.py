@@ -204,9 +204,12 @@ if kind == "copy":  # the look-ahead's copy: Game.clone where there is one, else
     for copy in copies:
         copy()  # (a game's first clone replays it; a look-ahead copies a game many times)
 if kind == "hint":  # the strong level's hint at choices of actions of solitaire games
-    from rftg_nb.ai import AIPlayer, search
-    # the older trees' search, playouts that try no answers of their own: the engine compared
-    search.BRANCH_WIDTH = 1
+    from rftg_nb.ai import AIPlayer
+    try:  # the older trees' search, playouts that try no answers of their own: the engines
+        from rftg_nb.ai import playouts  # are compared
+        playouts.BRANCH_WIDTH = 1
+    except ImportError:
+        pass
     spots = []
     for s in range(seed0, seed0 + 100):
         g = SoloGame.new(seed=s)

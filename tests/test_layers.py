@@ -101,6 +101,8 @@ GAME_PROTOCOL = frozenset({
     "new", "from_position", "from_json", "to_json", "SAVE_EXTRA",
     # the one door: the pending decision, its answer, the log, undo, copies (a step's, to play on)
     "decision", "apply", "choices", "answered", "undo", "at_step", "clone", "close",
+    # a copy whose cards were changed (a look-ahead's) copied from its own states
+    "copy_from_here", "copyable",
     # results
     "is_over", "scores", "score_breakdown", "winners", "winner", "tiebreak", "goals",
     # views

@@ -4,13 +4,13 @@ For an action choice, for the choice of a development or a world to place and of
 to keep when exploring, and for every other question of the seat (the answers of
 :mod:`rftg_nb.ai.answers`; against the robot and at a table alike), every candidate
 answer is played on copies of the game (:mod:`rftg_nb.ai.determinize`) to the start of the
-next round: hidden cards dealt afresh, the robot's roll taken from a spread of its 36 rolls,
-the seat's own later choices in the round made by the fast level, other players' by the fast
-level from their own seat. Against the robot, the strong level's playout tries a few answers
-to the seat's first later choice of a development or a world, each on a copy played on to the
-round's end, and keeps the best (:func:`best_branch`): it will answer that question by a
-search of its own when it comes. Every candidate meets the same deals and rolls, so the
-comparison is between choices, not luck. The end of the round is scored by
+next round (:mod:`rftg_nb.ai.playouts`): hidden cards dealt afresh, the robot's roll taken
+from a spread of its 36 rolls, the seat's own later choices in the round made by the fast
+level, other players' by the fast level from their own seat. Against the robot, the strong
+level's playout tries a few answers to the seat's first later choice of a development or a
+world, each on a copy played on to the round's end, and keeps the best: it will answer that
+question by a search of its own when it comes. Every candidate meets the same deals and
+rolls, so the comparison is between choices, not luck. The end of the round is scored by
 :func:`rftg_nb.ai.evaluate.outlook`: the chance of winning against the robot, the expected
 margin in a game of players (the result itself if the game ends there).
 
@@ -43,12 +43,11 @@ from rftg_nb.ai.answers import MID_ROUND, OTHER_QUESTIONS, candidates, naming
 from rftg_nb.ai.budget import Allowance, Budget
 from rftg_nb.ai.chooser_base import Choice
 from rftg_nb.ai.decisions import Chooser
-from rftg_nb.ai.evaluate import outlook
 from rftg_nb.ai.features import solo_features
 from rftg_nb.ai.plans import RoundPlan, action_sets, label
+from rftg_nb.ai.playouts import Result, by_win, play_round, spread_rolls
 from rftg_nb.ai.sentences import SETTLED, Figures, actions_reason, place_reason
 from rftg_nb.ai.valuation import Ctx
-from rftg_nb.engine.decision import IllegalChoice
 from rftg_nb.engine.kinds import Kind
 
 if TYPE_CHECKING:
@@ -69,19 +68,7 @@ SCHEDULES = (
 )
 STAGES = SCHEDULES[0]
 MAX_DEALS = max(deals for plan in SCHEDULES for _keep, deals in plan)
-#: the seat's own questions inside a playout that it answers a few ways (each on a copy of
-#: the playout, each played on to the round's end), the best one's result being the
-#: playout's; at most once a playout (:func:`best_branch`)
-BRANCHED = frozenset({Kind.DEVELOP, Kind.SETTLE, Kind.SETTLE_SECOND})
-#: answers tried there: the fast level's, placing nothing, the cards it values most placed
-BRANCH_WIDTH = 3
 FLAT = 0.01  # win chances closer than this (beyond their noise) do not tell answers apart
-ROUNDS = 1  # rounds a playout plays before the outlook scores it
-OBJECTIVE = "win"  # solitaire: the chance of winning ("margin": the expected margin)
-
-# One playout's result for the seat: (what is maximised first: the chance of winning in the
-# solitaire game, the margin otherwise; the expected own score; the expected margin).
-Result = tuple[float, float, float]
 
 
 def strong_choice(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: random.Random,
@@ -101,18 +88,13 @@ def strong_choice(game: Any, d: Decision, ctx: Ctx, chooser: Chooser, rng: rando
     if allowance is None:
         allowance = Budget().start()
     # The strong level's playouts against the robot try a few answers to the seat's own
-    # choices of a development and a world (:func:`best_branch`).
+    # choices of a development and a world (:func:`rftg_nb.ai.playouts.best_branch`).
     branch = every_question and ctx.solo
     if d.kind == Kind.ACTIONS:
         return _actions(game, d, ctx, rng, allowance, record, branch)
     if d.kind in MID_ROUND or (every_question and d.kind in OTHER_QUESTIONS):
         return _mid_round(game, d, ctx, chooser, rng, allowance, branch)
     return None
-
-
-def by_win(game: Any) -> bool:
-    """Whether playouts in ``game`` are ranked by the chance of winning (the solitaire game)."""
-    return OBJECTIVE == "win" and game.setup.get("solo") is not None
 
 
 def _actions(game: Any, d: Decision, ctx: Ctx, rng: random.Random, allowance: Allowance,
@@ -327,133 +309,6 @@ def _noise(a: list[Result], b: list[Result], n: int) -> float:
         return 0.0
     diffs = [x[0] - y[0] for x, y in zip(a[:n], b[:n], strict=True)]
     return statistics.stdev(diffs) / math.sqrt(n)
-
-
-def spread_rolls(game: Any, rng: random.Random, n: int) -> list[tuple[str, str] | None]:
-    """``n`` robot rolls spread over the 36 (each pair of faces once while it can)."""
-    comps = getattr(game, "components", None)
-    if comps is None:
-        return [None] * n
-    every = [(x, y) for x in comps.get("dice", "a") for y in comps.get("dice", "b")]
-    rng.shuffle(every)
-    return [every[i % len(every)] for i in range(n)]
-
-
-def play_round(game: Any, seat: int, answer: tuple[str, ...], seed: int,
-               roll: tuple[str, str] | None, root: Ctx, round_start: bool,
-               memo: dict[tuple[int, int], tuple[str, ...]] | None = None,
-               chance: bool = False, deals: determinize.Deals | None = None,
-               branch: bool = False) -> Result:
-    """Answer the pending decision with ``answer`` on a sampled copy, play to the start of
-    the next round, and score that position for ``seat`` (a :data:`Result`).
-
-    ``round_start`` (an action choice): the copy restarts the round's action choices, so the
-    other players choose theirs again (they are secret) and ``roll`` is the robot's roll.
-    The other players cannot know ``answer`` when they choose, so on the same deal (``seed``)
-    they choose the same whatever the candidate: ``memo`` keeps their choices for the next
-    candidate to meet that deal (each chooses with a generator of its own, so that reusing
-    an answer leaves the rest of the playout as it would have been). ``deals``: the copies
-    of ``game`` for ``seat`` (:class:`rftg_nb.ai.determinize.Deals`), when the caller plays
-    it on the same seeds more than once: the same copy as without, made faster.
-    ``branch``: the seat's first own choice of a development or a world in the playout is
-    answered a few ways, and the best is kept (:func:`best_branch`).
-    """
-    rng: random.Random | determinize.Later
-    if deals is None:
-        rng = random.Random(seed)
-        twin = determinize.sample(game, seat, rng, round_start=round_start)
-    else:
-        twin, rng = deals.sample(seed, round_start)
-    if round_start:
-        determinize.force_roll(twin, roll)
-    branch = branch and BRANCH_WIDTH > 1
-    if branch:
-        twin.copy_from_here()  # (its hidden cards are dealt: never copy it from its seed)
-    start_round = twin.round
-    if not round_start:
-        try:
-            twin.apply(list(answer))
-        except IllegalChoice as err:
-            raise determinize.CopyError(f"the answer does not fit the copy: {err}") from err
-    return _play_on(twin, seat, answer, seed, rng, root, round_start, start_round, memo,
-                    chance, branch)
-
-
-def _play_on(twin: Any, seat: int, answer: tuple[str, ...], seed: int,
-             rng: random.Random | determinize.Later, root: Ctx, round_start: bool,
-             start_round: int, memo: dict[tuple[int, int], tuple[str, ...]] | None,
-             chance: bool, branch: bool) -> Result:
-    """:func:`play_round` on from its copy ``twin``, which began the playout in round
-    ``start_round``. ``branch``: the seat's first question of :data:`BRANCHED` that the copy
-    can be copied at is answered by :func:`best_branch`."""
-    while (d := twin.decision) is not None:
-        if d.kind == Kind.ACTIONS and twin.round >= start_round + ROUNDS:
-            break
-        if round_start and d.kind == Kind.ACTIONS and twin.round == start_round:
-            if d.player == seat:
-                twin.apply(list(answer))
-                continue
-            key = (seed, d.player)
-            ids = memo.get(key) if memo is not None else None
-            if ids is None:
-                own = random.Random(seed ^ ((d.player + 1) * 0x9E3779B97F4A7C15))
-                ids = Chooser(Ctx(twin, d.player), own).choose(d).ids
-                if memo is not None:
-                    memo[key] = ids
-            twin.apply(list(ids))
-            continue
-        if d.player == seat:
-            ctx = Ctx(twin, seat, parent=root)
-            c = Chooser(ctx, rng).choose(d)
-            if branch and d.kind in BRANCHED and twin.copyable:
-                answers = branch_answers(ctx, d, c.ids)
-                if len(answers) > 1:
-                    return best_branch(twin, seat, answers, seed, root, start_round, chance)
-        else:
-            c = Chooser(Ctx(twin, d.player), rng).choose(d)
-        twin.apply(list(c.ids))
-    won, mine, margin = outlook(twin, seat)
-    by = by_win(twin)
-    twin.close()  # (freed now, not at the collector's next round)
-    return (won if chance or by else margin), mine, margin
-
-
-def branch_answers(ctx: Ctx, d: Decision, quick: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """The answers a playout tries to the seat's question ``d`` of :data:`BRANCHED`: the fast
-    level's ``quick`` first, then placing nothing, then the cards the seat values most in its
-    tableau (:meth:`rftg_nb.ai.valuation.Ctx.play_value`), :data:`BRANCH_WIDTH` in all."""
-    answers = [quick]
-    if d.min == 0 and () not in answers:
-        answers.append(())
-    hand = {c.id: c for c in ctx.me.hand}
-    ranked = sorted((-ctx.play_value(hand[o.id].design), o.id) for o in d.options
-                    if o.id in hand and (o.id,) not in answers)
-    answers += [(i,) for _v, i in ranked[:max(0, BRANCH_WIDTH - len(answers))]]
-    return answers
-
-
-def best_branch(twin: Any, seat: int, answers: list[tuple[str, ...]], seed: int, root: Ctx,
-                start_round: int, chance: bool) -> Result:
-    """The seat's pending question in the playout ``twin`` answered each of ``answers`` ways,
-    each on a copy played on to the round's end; the best result (by what the search ranks
-    first, then the margin, then the score; the earlier answer on a tie) is the playout's.
-
-    The search answers these questions itself when they come, as the fast level's rule alone
-    would not: a choice of actions that leads to one is judged by the best answer found there.
-    The robot's flips and every card dealt are the same in each copy, and the seat chooses
-    before it sees any of them, but for the cards it draws in the phase."""
-    best: tuple[tuple[float, float, float], Result] | None = None
-    for k, ids in enumerate(answers):
-        copy = twin.clone()
-        copy.apply(list(ids))
-        got = _play_on(copy, seat, (), seed, random.Random(seed * 31 + 7 * k), root, False,
-                       start_round, None, chance, False)
-        key = (got[0], got[2], got[1])
-        if best is None or key > best[0]:
-            best = (key, got)
-    twin.close()
-    assert best is not None
-    return best[1]
 
 
 def _join(labels: list[str]) -> str:

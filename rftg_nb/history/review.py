@@ -6,7 +6,7 @@ For each of your questions (all but entering a roll of real dice) the review ask
 (:class:`rftg_nb.ai.AIPlayer`, full look-ahead, deterministic) for its answer and reason, then
 plays your answer and the AI's out on the same sampled copies of the game (``deals`` of them:
 hidden cards dealt afresh, the robot's roll spread over its 36, the rest of the round played by
-the fast level, as the strong AI's own look-ahead does; :func:`rftg_nb.ai.search.play_round`)
+the fast level, as the strong AI's own look-ahead does; :func:`rftg_nb.ai.playouts.play_round`)
 and scores the end of the round with the AI's win chance (:func:`rftg_nb.ai.evaluate.outlook`).
 The same deals for both answers make the difference between them a comparison of choices, not
 of luck. Per decision:
@@ -49,7 +49,7 @@ from typing import Any
 
 from rftg_nb.ai import AIPlayer
 from rftg_nb.ai.determinize import CopyError, Deals
-from rftg_nb.ai.search import play_round, spread_rolls
+from rftg_nb.ai.playouts import play_round, spread_rolls
 from rftg_nb.ai.sentences import MIN_COST, MIN_VP_COST, review_reason
 from rftg_nb.ai.valuation import Ctx
 from rftg_nb.engine.kinds import Kind

@@ -1,6 +1,6 @@
 """The strong level's playouts against the robot try a few answers to the seat's own later
 choice of a development or a world, each on a copy played on to the round's end, and keep the
-best (:func:`rftg_nb.ai.search.best_branch`); the fast level's and a table's playouts do not."""
+best (:func:`rftg_nb.ai.playouts.best_branch`); the fast level's and a table's playouts do not."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 import pytest
 
 from rftg_nb import Game, SoloGame
-from rftg_nb.ai import AIPlayer, determinize, search
+from rftg_nb.ai import AIPlayer, determinize, playouts
 from rftg_nb.ai.decisions import Chooser
 from rftg_nb.ai.valuation import Ctx
 
@@ -37,7 +37,7 @@ def at_placement(seed: int) -> tuple[SoloGame, Ctx, SoloGame, int]:
         twin.copy_from_here()
         twin.apply(["develop", "settle"])
         while (d := twin.decision) is not None and twin.round == 3:
-            if d.player == 0 and d.kind in search.BRANCHED and twin.copyable:
+            if d.player == 0 and d.kind in playouts.BRANCHED and twin.copyable:
                 return game, root, twin, deal
             twin.apply(list(Chooser(Ctx(twin, d.player), rng).choose(d).ids))
         twin.close()
@@ -50,9 +50,9 @@ def test_the_answers_tried_and_the_best_kept(seed: int) -> None:
     d = twin.decision
     ctx = Ctx(twin, 0, parent=root)
     quick = Chooser(ctx, random.Random(0)).choose(d).ids
-    answers = search.branch_answers(ctx, d, quick)
+    answers = playouts.branch_answers(ctx, d, quick)
     assert answers[0] == quick
-    assert 1 < len(answers) <= search.BRANCH_WIDTH
+    assert 1 < len(answers) <= playouts.BRANCH_WIDTH
     assert len(set(answers)) == len(answers)
     assert all(d.check(a) is None for a in answers)
     if d.min == 0:
@@ -62,9 +62,9 @@ def test_the_answers_tried_and_the_best_kept(seed: int) -> None:
     for k, ids in enumerate(answers):
         copy = twin.clone()
         copy.apply(list(ids))
-        results.append(search._play_on(copy, 0, (), deal, random.Random(deal * 31 + 7 * k),
+        results.append(playouts._play_on(copy, 0, (), deal, random.Random(deal * 31 + 7 * k),
                                        root, False, 3, None, False, False))
-    got = search.best_branch(twin, 0, answers, deal, root, 3, False)
+    got = playouts.best_branch(twin, 0, answers, deal, root, 3, False)
     best = max(range(len(results)), key=lambda k: ((results[k][0], results[k][2],
                                                     results[k][1]), -k))
     assert got == results[best]
@@ -73,13 +73,13 @@ def test_the_answers_tried_and_the_best_kept(seed: int) -> None:
 
 def test_the_strong_level_against_the_robot_branches(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    real = search.best_branch
+    real = playouts.best_branch
 
     def counted(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(search, "best_branch", counted)
+    monkeypatch.setattr(playouts, "best_branch", counted)
     game = at_actions(3, 3)
     AIPlayer("strong", seed=3, playouts=60).answer(game, game.decision)
     assert calls
@@ -89,7 +89,7 @@ def test_the_fast_level_and_a_table_do_not(monkeypatch: pytest.MonkeyPatch) -> N
     def refused(*args, **kwargs):
         raise AssertionError("branched")
 
-    monkeypatch.setattr(search, "best_branch", refused)
+    monkeypatch.setattr(playouts, "best_branch", refused)
     game = at_actions(3, 3)
     fast = AIPlayer("fast", seed=3)
     for _ in range(30):

@@ -180,7 +180,7 @@ def test_a_copy_does_not_keep_the_other_seats_secret_picks() -> None:
     import random
 
     from rftg_nb.ai.determinize import HIDDEN_UIDS, sample
-    from rftg_nb.ai.search import play_round
+    from rftg_nb.ai.playouts import play_round
     from rftg_nb.ai.valuation import Ctx
 
     for seed in (1, 4):
