@@ -115,10 +115,10 @@ def _play_on(twin: Any, seat: int, answer: tuple[str, ...], seed: int,
             twin.apply(list(ids))
             continue
         if d.player == seat:
-            ctx = Ctx(twin, seat, parent=root)
-            c = Chooser(ctx, rng).choose(d)
+            chooser = Chooser(Ctx(twin, seat, parent=root), rng)
+            c = chooser.choose(d)
             if branch and d.kind in BRANCHED and twin.copyable:
-                answers = branch_answers(ctx, d, c.ids)
+                answers = branch_answers(chooser, d, c.ids)
                 if len(answers) > 1:
                     return best_branch(twin, seat, answers, seed, root, start_round, chance)
         else:
@@ -130,16 +130,17 @@ def _play_on(twin: Any, seat: int, answer: tuple[str, ...], seed: int,
     return (won if chance or by else margin), mine, margin
 
 
-def branch_answers(ctx: Ctx, d: Decision, quick: tuple[str, ...]) -> list[tuple[str, ...]]:
+def branch_answers(chooser: Chooser, d: Decision, quick: tuple[str, ...]) \
+        -> list[tuple[str, ...]]:
     """The answers a playout tries to the seat's question ``d`` of :data:`BRANCHED`: the fast
-    level's ``quick`` first, then placing nothing, then the cards the seat values most in its
-    tableau (:meth:`rftg_nb.ai.valuation.Ctx.play_value`), :data:`BRANCH_WIDTH` in all."""
+    level's ``quick`` (``chooser``'s) first, then placing nothing, then the cards the seat
+    values most in its tableau (:meth:`rftg_nb.ai.valuation.Ctx.play_value`),
+    :data:`BRANCH_WIDTH` in all."""
     answers = [quick]
     if d.min == 0 and () not in answers:
         answers.append(())
-    hand = {c.id: c for c in ctx.me.hand}
-    ranked = sorted((-ctx.play_value(hand[o.id].design), o.id) for o in d.options
-                    if o.id in hand and (o.id,) not in answers)
+    ranked = sorted((-chooser.ctx.play_value(card.design), o.id) for o in d.options
+                    if (card := chooser.hand_card(o.id)) is not None and (o.id,) not in answers)
     answers += [(i,) for _v, i in ranked[:max(0, BRANCH_WIDTH - len(answers))]]
     return answers
 
@@ -154,15 +155,11 @@ def best_branch(twin: Any, seat: int, answers: list[tuple[str, ...]], seed: int,
     would not: a choice of actions that leads to one is judged by the best answer found there.
     The robot's flips and every card dealt are the same in each copy, and the seat chooses
     before it sees any of them, but for the cards it draws in the phase."""
-    best: tuple[tuple[float, float, float], Result] | None = None
+    results = []
     for k, ids in enumerate(answers):
         copy = twin.clone()
         copy.apply(list(ids))
-        got = _play_on(copy, seat, (), seed, random.Random(seed * 31 + 7 * k), root, False,
-                       start_round, None, chance, False)
-        key = (got[0], got[2], got[1])
-        if best is None or key > best[0]:
-            best = (key, got)
+        results.append(_play_on(copy, seat, (), seed, random.Random(seed * 31 + 7 * k), root,
+                                False, start_round, None, chance, False))
     twin.close()
-    assert best is not None
-    return best[1]
+    return max(results, key=lambda r: (r[0], r[2], r[1]))  # (the first of equals)

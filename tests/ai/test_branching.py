@@ -49,8 +49,9 @@ def test_the_answers_tried_and_the_best_kept(seed: int) -> None:
     game, root, twin, deal = at_placement(seed)
     d = twin.decision
     ctx = Ctx(twin, 0, parent=root)
-    quick = Chooser(ctx, random.Random(0)).choose(d).ids
-    answers = playouts.branch_answers(ctx, d, quick)
+    chooser = Chooser(ctx, random.Random(0))
+    quick = chooser.choose(d).ids
+    answers = playouts.branch_answers(chooser, d, quick)
     assert answers[0] == quick
     assert 1 < len(answers) <= playouts.BRANCH_WIDTH
     assert len(set(answers)) == len(answers)
